@@ -1,0 +1,64 @@
+// swift-tools-version:6.1
+import PackageDescription
+
+// Data flow, one target per stage:
+//   libinput fd → GestureKitLibinput (backend, the only place C is called)
+//   evdev recordings → GestureKitEvdev (decoding and replay, pure Swift)
+//   → GestureKit input values → engine → arbitration → recognizers → targets / delegates / touch delivery
+let package = Package(
+    name: "GestureKit",
+    platforms: [.macOS(.v13)],
+    products: [
+        .library(name: "GestureKit", targets: ["GestureKit"]),
+        .library(name: "GestureKitEvdev", targets: ["GestureKitEvdev"]),
+        .library(name: "GestureKitLibinput", targets: ["GestureKitLibinput"]),
+        .executable(name: "gesture-demo", targets: ["GestureDemo"]),
+    ],
+    dependencies: [
+        .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2"),
+        .package(url: "https://github.com/apple/swift-log", from: "1.16.2"),
+        .package(url: "https://github.com/jpsim/Yams", from: "6.2.2"),
+        .package(url: "https://github.com/swiftlang/swift-docc-plugin", from: "1.5.0"),
+    ],
+    targets: [
+        // The core: plain value events in, gestures out. No C, no dependencies.
+        .target(name: "GestureKit"),
+
+        // evdev decoding, evemu and `libinput record` readers, deterministic replay.
+        .target(
+            name: "GestureKitEvdev",
+            dependencies: ["GestureKit", .product(name: "Yams", package: "Yams")]
+        ),
+
+        // libinput and libudev, as the system provides them.
+        .systemLibrary(
+            name: "CLibinput",
+            pkgConfig: "libinput",
+            providers: [.apt(["libinput-dev", "libudev-dev"])]
+        ),
+        // libinput's log handler is variadic (va_list); this shim formats it for Swift.
+        .target(name: "CLibinputShim", dependencies: ["CLibinput"]),
+        .target(
+            name: "GestureKitLibinput",
+            dependencies: [
+                "GestureKit", "CLibinput", "CLibinputShim",
+                .product(name: "Logging", package: "swift-log"),
+            ]
+        ),
+
+        .executableTarget(
+            name: "GestureDemo",
+            dependencies: [
+                "GestureKit", "GestureKitEvdev", "GestureKitLibinput",
+                .product(name: "ArgumentParser", package: "swift-argument-parser"),
+                .product(name: "Logging", package: "swift-log"),
+            ],
+            resources: [.copy("Resources")]
+        ),
+
+        .testTarget(name: "GestureKitTests", dependencies: ["GestureKit"]),
+        .testTarget(name: "GestureKitEvdevTests", dependencies: ["GestureKit", "GestureKitEvdev"]),
+        .testTarget(name: "GestureKitLibinputTests", dependencies: ["GestureKit", "GestureKitLibinput"]),
+    ],
+    swiftLanguageModes: [.v6]
+)

@@ -1,0 +1,55 @@
+/// Identifies an input device for as long as it is plugged in.
+///
+/// Backends hand out ids; an id is not reused while the device it named may still have touches
+/// in flight.
+public struct DeviceID: Hashable, Sendable, CustomStringConvertible {
+    public var rawValue: Int
+    @inlinable public init(_ rawValue: Int) { self.rawValue = rawValue }
+    public var description: String { "device#\(rawValue)" }
+}
+
+/// What kind of touch surface a device is.
+public enum DeviceKind: String, Hashable, Sendable, CaseIterable {
+    /// A direct-touch surface laid over a screen (`INPUT_PROP_DIRECT`): touches have screen positions.
+    case touchscreen
+    /// An indirect surface (`INPUT_PROP_POINTER`, clickpads, pen-tablet finger sensors): touches move
+    /// a pointer or make touchpad gestures, and have no screen position of their own.
+    case touchpad
+}
+
+/// A touch device as the engine knows it.
+public struct InputDevice: Hashable, Sendable, CustomStringConvertible {
+    /// The device's id, stable while it is plugged in.
+    public var id: DeviceID
+    /// The kernel's name for it, e.g. `"Atmel maXTouch Touchscreen"`.
+    public var name: String
+    /// Touchscreen or touchpad.
+    public var kind: DeviceKind
+    /// The physical size of the sensor in millimetres, when known.
+    public var sizeMillimetres: Size?
+    /// Whether the device reports a real resolution (units per millimetre). When it does not,
+    /// millimetre figures are estimates and the engine measures distances in points instead
+    /// (see ``GestureConfiguration/fallbackPointsPerMillimetre``).
+    public var hasResolution: Bool
+    /// The most contacts the device tracks at once (its slot count), when known.
+    public var maximumContacts: Int?
+
+    public init(
+        id: DeviceID, name: String, kind: DeviceKind, sizeMillimetres: Size? = nil,
+        hasResolution: Bool = true, maximumContacts: Int? = nil
+    ) {
+        self.id = id
+        self.name = name
+        self.kind = kind
+        self.sizeMillimetres = sizeMillimetres
+        self.hasResolution = hasResolution && sizeMillimetres != nil
+        self.maximumContacts = maximumContacts
+    }
+
+    public var description: String {
+        var s = "\(id) \"\(name)\" \(kind.rawValue)"
+        if let mm = sizeMillimetres { s += " \(mm) mm" }
+        if !hasResolution { s += " (no resolution)" }
+        return s
+    }
+}

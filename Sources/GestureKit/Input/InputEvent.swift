@@ -1,0 +1,23 @@
+/// Everything the engine consumes: a plain value, whoever produced it (the libinput backend, an
+/// evdev decoder replaying a recording, or a test script).
+public enum InputEvent: Hashable, Sendable {
+    /// A touch device appeared.
+    case deviceAdded(InputDevice, at: Timestamp)
+    /// A touch device went away. Its touches are cancelled and every gesture they fed is cancelled
+    /// or fails.
+    case deviceRemoved(DeviceID, at: Timestamp)
+    /// One frame of touches.
+    case touchFrame(TouchFrame)
+    /// One touchpad gesture event.
+    case touchpadGesture(TouchpadGestureEvent)
+
+    /// The event's timestamp.
+    public var timestamp: Timestamp {
+        switch self {
+        case .deviceAdded(_, let t): t
+        case .deviceRemoved(_, let t): t
+        case .touchFrame(let f): f.timestamp
+        case .touchpadGesture(let g): g.timestamp
+        }
+    }
+}
