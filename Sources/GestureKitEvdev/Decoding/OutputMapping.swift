@@ -1,0 +1,90 @@
+import GestureKit
+
+/// How sensor positions become screen points: the output's size, a libinput-style calibration
+/// matrix, flips and a rotation.
+///
+/// A raw value is first normalized to 0…1 on its axis, as libinput does
+/// (`(value − minimum) / (maximum − minimum + 1)`). Then, in this order:
+/// 1. the ``calibration`` matrix is applied to the normalized point (what
+///    `LIBINPUT_CALIBRATION_MATRIX` and `libinput_device_config_calibration_set_matrix` do);
+/// 2. ``flipsHorizontally`` and ``flipsVertically`` mirror it inside the unit square;
+/// 3. ``rotation`` turns it clockwise inside the unit square;
+/// 4. it is scaled to ``size``.
+public struct OutputMapping: Hashable, Sendable {
+    /// A clockwise rotation by a multiple of 90°.
+    public enum Rotation: Int, Hashable, Sendable, CaseIterable {
+        /// No rotation.
+        case none = 0
+        /// 90° clockwise: the sensor's top edge becomes the output's right edge.
+        case clockwise90 = 90
+        /// 180°: the sensor's top edge becomes the output's bottom edge.
+        case upsideDown = 180
+        /// 270° clockwise (90° counter-clockwise): the sensor's top edge becomes the output's left edge.
+        case clockwise270 = 270
+    }
+
+    /// A 3×2 affine matrix `[a b c; d e f]` mapping normalized `(x, y)` to
+    /// `(a·x + b·y + c, d·x + e·y + f)`, in libinput's layout.
+    public struct CalibrationMatrix: Hashable, Sendable {
+        /// The six coefficients, row-major: `a b c d e f`.
+        public var a, b, c, d, e, f: Double
+
+        /// Creates a matrix from its six coefficients.
+        public init(_ a: Double, _ b: Double, _ c: Double, _ d: Double, _ e: Double, _ f: Double) {
+            (self.a, self.b, self.c, self.d, self.e, self.f) = (a, b, c, d, e, f)
+        }
+
+        /// Creates a matrix from libinput's six-element array (e.g. a udev
+        /// `LIBINPUT_CALIBRATION_MATRIX` value split into numbers).
+        /// - Returns: `nil` unless `values` has exactly six elements.
+        public init?(_ values: [Double]) {
+            guard values.count == 6 else { return nil }
+            self.init(values[0], values[1], values[2], values[3], values[4], values[5])
+        }
+
+        /// The identity: no change.
+        public static let identity = CalibrationMatrix(1, 0, 0, 0, 1, 0)
+
+        /// Applies the matrix to a normalized point.
+        @inlinable public func apply(_ p: Point) -> Point {
+            Point(x: a * p.x + b * p.y + c, y: d * p.x + e * p.y + f)
+        }
+    }
+
+    /// The output's size in points.
+    public var size: Size
+    /// The rotation applied after calibration and flips.
+    public var rotation: Rotation
+    /// Mirrors x (left becomes right) before the rotation.
+    public var flipsHorizontally: Bool
+    /// Mirrors y (top becomes bottom) before the rotation.
+    public var flipsVertically: Bool
+    /// The calibration applied to normalized coordinates first.
+    public var calibration: CalibrationMatrix
+
+    /// Creates a mapping.
+    public init(
+        size: Size, rotation: Rotation = .none, flipsHorizontally: Bool = false, flipsVertically: Bool = false,
+        calibration: CalibrationMatrix = .identity
+    ) {
+        self.size = size
+        self.rotation = rotation
+        self.flipsHorizontally = flipsHorizontally
+        self.flipsVertically = flipsVertically
+        self.calibration = calibration
+    }
+
+    /// Maps a normalized sensor point (0…1 on both axes) to output points.
+    @inlinable public func map(normalized point: Point) -> Point {
+        var p = calibration.apply(point)
+        if flipsHorizontally { p.x = 1 - p.x }
+        if flipsVertically { p.y = 1 - p.y }
+        switch rotation {
+        case .none: break
+        case .clockwise90: p = Point(x: 1 - p.y, y: p.x)
+        case .upsideDown: p = Point(x: 1 - p.x, y: 1 - p.y)
+        case .clockwise270: p = Point(x: p.y, y: 1 - p.x)
+        }
+        return Point(x: p.x * size.width, y: p.y * size.height)
+    }
+}

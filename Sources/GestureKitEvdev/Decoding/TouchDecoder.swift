@@ -1,0 +1,405 @@
+import GestureKit
+
+/// Turns one device's evdev events into ``GestureKit/TouchFrame`` values: multitouch protocol B,
+/// with a single-touch fallback.
+///
+/// Feed events in order with ``decode(_:)``; when it returns `true`, ``frame`` holds a frame that
+/// was just closed. The decoder keeps one frame and reuses its storage, and its slot table is
+/// allocated once, so a steady stream of events allocates nothing as long as the caller does not
+/// keep copies of ``frame`` across calls.
+///
+/// ## What a frame holds
+/// * `SYN_REPORT` closes a frame. It lists every contact that is down (began, moved or
+///   stationary) and every contact that ended or was cancelled in it. A `SYN_REPORT` that changed
+///   nothing produces no frame.
+/// * Contact ids come from a decoder-local counter, one per touch: stable for the touch's life, never
+///   the slot number, never reused while the decoder lives. A slot lifted and touched again within
+///   one frame (`TRACKING_ID −1` then a new id, or a new id replacing the old) yields the old
+///   contact `.ended` and a new contact `.began`.
+/// * evdev drops repeated values, so a new tracking id may come without a position: the slot's
+///   last known position is used. A touch whose slot has never had a position is held back until
+///   one arrives; a touch that begins and ends within one frame is not reported.
+/// * `ABS_MT_TOOL_TYPE` `MT_TOOL_PALM`: a touch that begins as a palm is reported with
+///   `isPalm` for its whole life; a finger that turns into a palm is reported `.cancelled` (with
+///   `isPalm`) and then not again until it lifts.
+/// * `SYN_DROPPED`: every open contact is reported `.cancelled` at once (``decode(_:)`` returns
+///   `true`), the decoder returns to the neutral state, and events up to the next `SYN_REPORT` are
+///   ignored. Fingers still down after that are not reported again until they lift and touch anew.
+/// * `BTN_TOOL_FINGER` … `BTN_TOOL_QUINTTAP` give the number of fingers the hardware counts. On a
+///   semi-multitouch device (`INPUT_PROP_SEMI_MT`) ``GestureKit/TouchFrame/reportedFingerCount``
+///   is always set while fingers are down, and the contacts are the two corners of the bounding box
+///   of the fingers, not fingers: use them for the box and the count, never as finger positions.
+///   On other devices it is set only when the hardware counts more fingers than it tracks.
+/// * Devices without multitouch axes but with `ABS_X`/`ABS_Y` and `BTN_TOUCH` give one contact
+///   that begins and ends with `BTN_TOUCH`.
+///
+/// ## Units
+/// ``GestureKit/TouchContact/location`` is in output points through ``mapping``.
+/// ``GestureKit/TouchContact/millimetres`` is `(value − minimum) / resolution`. When an axis has
+/// no resolution, ``GestureKit/InputDevice/hasResolution`` is `false` and millimetres are
+/// estimated by assuming the sensor covers the output at
+/// ``Options/estimatedPointsPerMillimetre``: one scale, from the diagonals, for both axes.
+public struct TouchDecoder {
+    /// Decoding choices.
+    public struct Options: Hashable, Sendable {
+        /// Points per millimetre of the output, used to estimate millimetres for a device without
+        /// a resolution. The default, 96 / 25.4, is a 96 dpi screen.
+        public var estimatedPointsPerMillimetre: Double
+
+        /// Creates options.
+        public init(estimatedPointsPerMillimetre: Double = 96 / 25.4) {
+            self.estimatedPointsPerMillimetre = estimatedPointsPerMillimetre
+        }
+    }
+
+    /// The device description the decoder was made for.
+    public let description: DeviceDescription
+    /// How the device was classified.
+    public let classification: DeviceClassification
+    /// The device as the engine sees it.
+    public let device: InputDevice
+    /// How positions become points.
+    public let mapping: OutputMapping
+    /// The latest frame, valid after ``decode(_:)`` returned `true`.
+    public private(set) var frame: TouchFrame
+
+    private let multitouch: Bool
+    private let semiMultitouch: Bool
+    private let xAxis: AbsInfo
+    private let yAxis: AbsInfo
+    private let millimetresPerUnit: Point
+    private let pressureAxis: AbsInfo?
+    private let hasTouchMajor: Bool
+    private var slots: [Slot]
+    private var currentSlot = 0
+    private var nextContactID = 1
+    private var toolFingers: UInt8 = 0
+    private var dropping = false
+
+    /// Creates a decoder for a device.
+    /// - Parameters:
+    ///   - description: The device.
+    ///   - id: The id the engine will know the device by.
+    ///   - mapping: How positions become points.
+    ///   - options: Decoding choices.
+    /// - Throws: ``EvdevError`` with ``EvdevError/Reason/unsupportedDevice(name:reason:)`` when the
+    ///   device is not a touch device or speaks multitouch protocol A.
+    public init(
+        description: DeviceDescription, id: DeviceID, mapping: OutputMapping, options: Options = Options()
+    ) throws(EvdevError) {
+        let classification = description.classification
+        guard let kind = classification.kind else {
+            if case .unsupported(let reason) = classification {
+                throw EvdevError(.unsupportedDevice(name: description.name, reason: reason))
+            }
+            throw EvdevError(.unsupportedDevice(name: description.name, reason: "unclassified"))
+        }
+        let multitouch = description.supports(.mtPositionX)
+        let (xCode, yCode): (EventCode, EventCode) = multitouch ? (.mtPositionX, .mtPositionY) : (.absX, .absY)
+        guard let x = description.absInfo(for: xCode), let y = description.absInfo(for: yCode) else {
+            throw EvdevError(.unsupportedDevice(name: description.name, reason: "position axes without ranges"))
+        }
+        self.description = description
+        self.classification = classification
+        self.mapping = mapping
+        self.multitouch = multitouch
+        if case .touchpad(true) = classification { semiMultitouch = true } else { semiMultitouch = false }
+        xAxis = x
+        yAxis = y
+
+        let hasResolution = x.hasResolution && y.hasResolution
+        if hasResolution {
+            millimetresPerUnit = Point(x: 1 / Double(x.resolution), y: 1 / Double(y.resolution))
+        } else {
+            let outputDiagonal = (mapping.size.width * mapping.size.width + mapping.size.height * mapping.size.height)
+                .squareRoot()
+            let sensorDiagonal = max((x.span * x.span + y.span * y.span).squareRoot(), 1)
+            let scale = outputDiagonal / max(options.estimatedPointsPerMillimetre, .leastNormalMagnitude) / sensorDiagonal
+            millimetresPerUnit = Point(x: scale, y: scale)
+        }
+        pressureAxis = description.absInfo(for: multitouch ? .mtPressure : .absPressure)
+        hasTouchMajor = multitouch && description.supports(.mtTouchMajor)
+
+        let slotCount = multitouch ? (description.slotCount ?? 1) : 1
+        slots = Array(repeating: Slot(x: x.minimum, y: y.minimum), count: slotCount)
+        device = InputDevice(
+            id: id, name: description.name, kind: kind,
+            sizeMillimetres: hasResolution
+                ? Size(width: x.span * millimetresPerUnit.x, height: y.span * millimetresPerUnit.y) : nil,
+            hasResolution: hasResolution, maximumContacts: slotCount)
+        frame = TouchFrame(device: id, timestamp: .zero)
+        frame.contacts.reserveCapacity(slotCount * 2)
+    }
+
+    /// The `.deviceAdded` event announcing ``device``.
+    public func deviceAdded(at time: Timestamp) -> InputEvent { .deviceAdded(device, at: time) }
+
+    /// The number of contacts currently down, as reported (palms included, cancelled ones not).
+    public var activeContactCount: Int {
+        var n = 0
+        for slot in slots where slot.isReported { n += 1 }
+        return n
+    }
+
+    /// Feeds one event.
+    /// - Returns: `true` when the event closed a frame (``frame`` holds it): a `SYN_REPORT` that
+    ///   changed something, or a `SYN_DROPPED` that cancelled open contacts.
+    /// - Throws: ``EvdevError`` with ``EvdevError/Reason/protocolViolation(_:)`` for a slot number
+    ///   beyond the declared slot count or `SYN_MT_REPORT` (protocol A) in the stream.
+    public mutating func decode(_ event: EvdevEvent) throws(EvdevError) -> Bool {
+        if dropping {
+            if event.is(.synReport) { dropping = false }
+            return false
+        }
+        switch event.type {
+        case .syn:
+            switch event.code {
+            case EventCode.synReport.code: return closeFrame(at: event.time)
+            case EventCode.synDropped.code: return drop(at: event.time)
+            case EventCode.synMTReport.code:
+                throw EvdevError(.protocolViolation("SYN_MT_REPORT (multitouch protocol A) from \"\(description.name)\""))
+            default: return false
+            }
+        case .key:
+            handleKey(event)
+        case .abs:
+            try handleAbs(event)
+        default:
+            break
+        }
+        return false
+    }
+
+    /// Forgets every contact without reporting it, as after unplugging and plugging the device
+    /// again. Contact ids keep counting.
+    public mutating func reset() {
+        for i in slots.indices { slots[i] = Slot(x: xAxis.minimum, y: yAxis.minimum) }
+        currentSlot = 0
+        toolFingers = 0
+        dropping = false
+        frame.contacts.removeAll(keepingCapacity: true)
+        frame.reportedFingerCount = nil
+    }
+
+    // MARK: - Events
+
+    private mutating func handleKey(_ event: EvdevEvent) {
+        let bit: UInt8
+        switch event.code {
+        case EventCode.toolFinger.code: bit = 1 << 1
+        case EventCode.toolDoubleTap.code: bit = 1 << 2
+        case EventCode.toolTripleTap.code: bit = 1 << 3
+        case EventCode.toolQuadTap.code: bit = 1 << 4
+        case EventCode.toolQuintTap.code: bit = 1 << 5
+        case EventCode.touch.code:
+            if !multitouch {
+                if event.value != 0 { begin(slot: 0, trackingID: 0) } else { lift(slot: 0) }
+            }
+            return
+        default: return
+        }
+        if event.value != 0 { toolFingers |= bit } else { toolFingers &= ~bit }
+    }
+
+    private mutating func handleAbs(_ event: EvdevEvent) throws(EvdevError) {
+        if !multitouch {
+            switch event.code {
+            case EventCode.absX.code: slots[0].setX(event.value)
+            case EventCode.absY.code: slots[0].setY(event.value)
+            case EventCode.absPressure.code: slots[0].setPressure(event.value)
+            default: break
+            }
+            return
+        }
+        switch event.code {
+        case EventCode.mtSlot.code:
+            guard event.value >= 0, Int(event.value) < slots.count else {
+                throw EvdevError(.protocolViolation(
+                    "ABS_MT_SLOT \(event.value) outside 0…\(slots.count - 1) on \"\(description.name)\""))
+            }
+            currentSlot = Int(event.value)
+        case EventCode.mtTrackingID.code:
+            if event.value < 0 {
+                lift(slot: currentSlot)
+            } else if slots[currentSlot].trackingID != event.value {
+                lift(slot: currentSlot)
+                begin(slot: currentSlot, trackingID: event.value)
+            }
+        case EventCode.mtPositionX.code: slots[currentSlot].setX(event.value)
+        case EventCode.mtPositionY.code: slots[currentSlot].setY(event.value)
+        case EventCode.mtPressure.code: slots[currentSlot].setPressure(event.value)
+        case EventCode.mtTouchMajor.code: slots[currentSlot].setTouchMajor(event.value)
+        case EventCode.mtToolType.code: slots[currentSlot].toolType = event.value
+        default: break
+        }
+    }
+
+    private mutating func begin(slot i: Int, trackingID: Int32) {
+        guard slots[i].trackingID < 0 else { return }
+        slots[i].trackingID = trackingID
+        slots[i].contactID = nextContactID
+        nextContactID += 1
+        slots[i].began = true
+        slots[i].suppressed = false
+        slots[i].isPalmContact = false
+    }
+
+    private mutating func lift(slot i: Int) {
+        guard slots[i].trackingID >= 0 else { return }
+        if !slots[i].began && !slots[i].suppressed {
+            slots[i].pendingEnd = contact(for: slots[i], phase: .ended)
+        }
+        slots[i].trackingID = -1
+        slots[i].began = false
+        slots[i].suppressed = false
+    }
+
+    // MARK: - Frames
+
+    private mutating func closeFrame(at time: Timestamp) -> Bool {
+        frame.contacts.removeAll(keepingCapacity: true)
+        frame.timestamp = time
+        var changed = false
+        var down = 0
+        for i in slots.indices {
+            if let end = slots[i].pendingEnd {
+                frame.contacts.append(end)
+                slots[i].pendingEnd = nil
+                changed = true
+            }
+            guard slots[i].trackingID >= 0, !slots[i].suppressed else { continue }
+            let palm = slots[i].toolType == EventCode.mtToolPalm
+            let phase: TouchPhase
+            if slots[i].began {
+                guard slots[i].hasPosition else { continue }
+                slots[i].isPalmContact = palm
+                slots[i].began = false
+                phase = .began
+            } else if palm && !slots[i].isPalmContact {
+                slots[i].isPalmContact = true
+                slots[i].suppressed = true
+                phase = .cancelled
+            } else if slots[i].changed {
+                phase = .moved
+            } else {
+                phase = .stationary
+            }
+            slots[i].changed = false
+            if phase != .stationary { changed = true }
+            if phase.isActive { down += 1 }
+            frame.contacts.append(contact(for: slots[i], phase: phase))
+        }
+        let fingers = fingerCount
+        let reported: Int? =
+            semiMultitouch ? (fingers > 0 ? fingers : nil) : (fingers > down ? fingers : nil)
+        if reported != frame.reportedFingerCount {
+            frame.reportedFingerCount = reported
+            changed = true
+        }
+        return changed
+    }
+
+    private mutating func drop(at time: Timestamp) -> Bool {
+        frame.contacts.removeAll(keepingCapacity: true)
+        frame.timestamp = time
+        frame.reportedFingerCount = nil
+        for i in slots.indices {
+            if var end = slots[i].pendingEnd {
+                end.phase = .cancelled
+                frame.contacts.append(end)
+            }
+            if slots[i].trackingID >= 0, !slots[i].began, !slots[i].suppressed {
+                frame.contacts.append(contact(for: slots[i], phase: .cancelled))
+            }
+            slots[i] = Slot(x: xAxis.minimum, y: yAxis.minimum)
+        }
+        currentSlot = 0
+        toolFingers = 0
+        dropping = true
+        return !frame.contacts.isEmpty
+    }
+
+    /// The finger count from `BTN_TOOL_*`: the highest one that is set.
+    private var fingerCount: Int {
+        var n = 0
+        var bits = toolFingers >> 1
+        var k = 1
+        while bits != 0 {
+            if bits & 1 != 0 { n = k }
+            bits >>= 1
+            k += 1
+        }
+        return n
+    }
+
+    private func contact(for slot: Slot, phase: TouchPhase) -> TouchContact {
+        let rx = Double(slot.x) - Double(xAxis.minimum)
+        let ry = Double(slot.y) - Double(yAxis.minimum)
+        let normalized = Point(x: rx / (xAxis.span + 1), y: ry / (yAxis.span + 1))
+        var pressure: Double?
+        if let axis = pressureAxis, slot.hasPressure {
+            pressure = min(max((Double(slot.pressure) - Double(axis.minimum)) / max(axis.span, 1), 0), 1)
+        }
+        let major: Double? = hasTouchMajor && slot.hasTouchMajor ? Double(slot.touchMajor) * millimetresPerUnit.x : nil
+        return TouchContact(
+            id: slot.contactID, phase: phase, location: mapping.map(normalized: normalized),
+            millimetres: Point(x: rx * millimetresPerUnit.x, y: ry * millimetresPerUnit.y),
+            pressure: pressure, majorAxisMillimetres: major,
+            isPalm: slot.isPalmContact || slot.toolType == EventCode.mtToolPalm)
+    }
+}
+
+/// One slot's state between frames.
+private struct Slot {
+    var trackingID: Int32 = -1
+    var contactID = 0
+    var x: Int32
+    var y: Int32
+    var hasPosition = false
+    var pressure: Int32 = 0
+    var hasPressure = false
+    var touchMajor: Int32 = 0
+    var hasTouchMajor = false
+    var toolType: Int32 = 0
+    /// The touch began in the current frame and has not been reported yet.
+    var began = false
+    /// Something changed in the current frame.
+    var changed = false
+    /// The touch was reported as a palm from its start.
+    var isPalmContact = false
+    /// The touch was cancelled; ignore it until it lifts.
+    var suppressed = false
+    /// A contact that ended in the current frame, to report when it closes.
+    var pendingEnd: TouchContact?
+
+    init(x: Int32, y: Int32) {
+        self.x = x
+        self.y = y
+    }
+
+    var isReported: Bool { trackingID >= 0 && !began && !suppressed }
+
+    mutating func setX(_ v: Int32) {
+        if v != x || !hasPosition { changed = true }
+        x = v
+        hasPosition = true
+    }
+
+    mutating func setY(_ v: Int32) {
+        if v != y || !hasPosition { changed = true }
+        y = v
+        hasPosition = true
+    }
+
+    mutating func setPressure(_ v: Int32) {
+        if v != pressure || !hasPressure { changed = true }
+        pressure = v
+        hasPressure = true
+    }
+
+    mutating func setTouchMajor(_ v: Int32) {
+        if v != touchMajor || !hasTouchMajor { changed = true }
+        touchMajor = v
+        hasTouchMajor = true
+    }
+}

@@ -1,0 +1,219 @@
+import Foundation
+import GestureKit
+
+/// Reads evemu recordings (`evemu-record`, `evemu-describe` followed by events).
+///
+/// Accepted, as found in real files:
+/// * a `# EVEMU 1.x` version line, or none at all; any other `#` line is a comment;
+/// * `N:` name, `I:` bus/vendor/product/version in hexadecimal;
+/// * `P:` property bytes (missing in old files: ``DeviceDescription/properties`` is then `nil`);
+/// * `B:` bitmask lines, several per type, each continuing the type's mask 8 bytes further;
+/// * `A:` axis lines with or without the resolution field (missing means 0);
+/// * `L:` and `S:` state lines, ignored;
+/// * `E: <sec>.<usec> <type hex> <code hex> <value>` with zero-padded values (`0810`, `-001`) and an
+///   optional trailing `# comment`. Timestamps may be relative or absolute epoch; they are rebased
+///   so that the first event is at zero.
+///
+/// Every event is checked against the description: an unknown type or code, or one the device
+/// does not declare, is an error naming the line.
+public enum EvemuReader {
+    /// Reads an evemu file.
+    /// - Parameter path: The file's path; errors name it by its last component.
+    /// - Throws: ``EvdevError``.
+    public static func read(contentsOf path: String) throws(EvdevError) -> Recording {
+        let name = (path as NSString).lastPathComponent
+        let text: String
+        do {
+            text = try String(contentsOfFile: path, encoding: .utf8)
+        } catch {
+            throw EvdevError(file: name, .unreadable(String(describing: error)))
+        }
+        return try parse(text, source: name)
+    }
+
+    /// Parses evemu text.
+    /// - Parameters:
+    ///   - text: The recording.
+    ///   - source: A name for error messages (a file name).
+    /// - Throws: ``EvdevError`` naming `source` and the 1-based line.
+    public static func parse(_ text: String, source: String? = nil) throws(EvdevError) -> Recording {
+        var parser = Parser(source: source)
+        var lineNumber = 0
+        for rawLine in text.split(omittingEmptySubsequences: false, whereSeparator: \.isNewline) {
+            lineNumber += 1
+            try parser.parse(line: rawLine, number: lineNumber)
+        }
+        return try parser.finish(lastLine: lineNumber)
+    }
+}
+
+private struct Parser {
+    let source: String?
+    var description = DeviceDescription(name: "", properties: nil)
+    var sawName = false
+    var sawID = false
+    var propertyBytes = 0
+    var maskBytes: [UInt16: Int] = [:]
+    var events: [EvdevEvent] = []
+    var firstTime: Int64?
+
+    init(source: String?) { self.source = source }
+
+    func error(_ line: Int, _ reason: EvdevError.Reason) -> EvdevError {
+        EvdevError(file: source, line: line, reason)
+    }
+
+    func malformed(_ line: Int, _ expected: String, _ text: Substring) -> EvdevError {
+        error(line, .malformed(expected: expected, found: String(text)))
+    }
+
+    mutating func parse(line text: Substring, number: Int) throws(EvdevError) {
+        let line = text.drop { $0 == " " || $0 == "\t" }
+        guard let first = line.first else { return }
+        if first == "#" {
+            try checkVersion(line, number)
+            return
+        }
+        guard line.count >= 2, line.dropFirst().first == ":" else {
+            throw malformed(number, "a line starting with N:, I:, P:, B:, A:, E: or #", line)
+        }
+        let body = line.dropFirst(2)
+        if first != "E" && !events.isEmpty {
+            throw malformed(number, "an E: line (the description cannot continue after the events)", line)
+        }
+        switch first {
+        case "N":
+            description.name = String(body.trimmingCharacters(in: .whitespaces))
+            sawName = true
+        case "I": try parseID(body, line, number)
+        case "P": try parseProperties(body, line, number)
+        case "B": try parseBits(body, line, number)
+        case "A": try parseAbs(body, line, number)
+        case "L", "S": break
+        case "E": try parseEvent(body, line, number)
+        default:
+            throw malformed(number, "a line starting with N:, I:, P:, B:, A:, E: or #", line)
+        }
+    }
+
+    func checkVersion(_ line: Substring, _ number: Int) throws(EvdevError) {
+        let words = line.dropFirst().split(separator: " ")
+        guard words.count == 2, words[0] == "EVEMU" else { return }
+        let parts = words[1].split(separator: ".")
+        guard parts.count == 2, parts[0] == "1", Int(parts[1]) != nil else {
+            throw malformed(number, "evemu version 1.x", line)
+        }
+    }
+
+    mutating func parseID(_ body: Substring, _ line: Substring, _ number: Int) throws(EvdevError) {
+        let fields = body.split(whereSeparator: \.isWhitespace)
+        let values = fields.compactMap { UInt16($0, radix: 16) }
+        guard fields.count == 4, values.count == 4 else {
+            throw malformed(number, "\"I: <bus> <vendor> <product> <version>\" in hexadecimal", line)
+        }
+        (description.bus, description.vendor, description.product, description.version) =
+            (values[0], values[1], values[2], values[3])
+        sawID = true
+    }
+
+    func bytes(_ fields: ArraySlice<Substring>) -> [UInt8]? {
+        var out: [UInt8] = []
+        for f in fields {
+            guard let b = UInt8(f, radix: 16) else { return nil }
+            out.append(b)
+        }
+        return out
+    }
+
+    mutating func parseProperties(_ body: Substring, _ line: Substring, _ number: Int) throws(EvdevError) {
+        let fields = body.split(whereSeparator: \.isWhitespace)
+        guard !fields.isEmpty, let bytes = bytes(fields[...]) else {
+            throw malformed(number, "\"P: <byte> …\" with hexadecimal bytes", line)
+        }
+        var props = description.properties ?? []
+        for (i, byte) in bytes.enumerated() {
+            let offset = (propertyBytes + i) * 8
+            for bit in 0..<8 where byte & (1 << bit) != 0 && offset + bit < 32 {
+                props.insert(InputProperties(rawValue: 1 << UInt32(offset + bit)))
+            }
+        }
+        propertyBytes += bytes.count
+        description.properties = props
+    }
+
+    mutating func parseBits(_ body: Substring, _ line: Substring, _ number: Int) throws(EvdevError) {
+        let fields = body.split(whereSeparator: \.isWhitespace)
+        guard fields.count >= 2, let rawType = UInt16(fields[0], radix: 16), let bytes = bytes(fields.dropFirst())
+        else {
+            throw malformed(number, "\"B: <type> <byte> …\" in hexadecimal", line)
+        }
+        let type = EventType(rawType)
+        let start = maskBytes[rawType, default: 0]
+        maskBytes[rawType] = start + bytes.count
+        // evemu lists every type up to EV_MAX; a type is supported when any of its bits is set.
+        guard bytes.contains(where: { $0 != 0 }) else { return }
+        guard type.isKnown || rawType <= EventType.maximumRawValue else {
+            throw error(number, .unknownEventType(rawType))
+        }
+        for (i, byte) in bytes.enumerated() {
+            for bit in 0..<8 where byte & (1 << bit) != 0 {
+                let code = (start + i) * 8 + bit
+                guard code <= Int(UInt16.max) else { continue }
+                description.codes[type, default: []].insert(UInt16(code))
+            }
+        }
+    }
+
+    mutating func parseAbs(_ body: Substring, _ line: Substring, _ number: Int) throws(EvdevError) {
+        let fields = body.split(whereSeparator: \.isWhitespace)
+        let expected = "\"A: <code hex> <min> <max> <fuzz> <flat> [<resolution>]\""
+        guard fields.count == 5 || fields.count == 6, let code = UInt16(fields[0], radix: 16) else {
+            throw malformed(number, expected, line)
+        }
+        let values = fields.dropFirst().compactMap { Int32($0) }
+        guard values.count == fields.count - 1 else { throw malformed(number, expected, line) }
+        guard code <= EventType.abs.maximumCode ?? 0 else {
+            throw error(number, .unknownEventCode(EventCode(.abs, code)))
+        }
+        description.absInfo[code] = AbsInfo(
+            minimum: values[0], maximum: values[1], fuzz: values[2], flat: values[3],
+            resolution: values.count == 5 ? values[4] : 0)
+    }
+
+    mutating func parseEvent(_ body: Substring, _ line: Substring, _ number: Int) throws(EvdevError) {
+        let content = body.prefix { $0 != "#" }
+        let fields = content.split(whereSeparator: \.isWhitespace)
+        let expected = "\"E: <sec>.<usec> <type hex> <code hex> <value>\""
+        guard fields.count == 4 else { throw malformed(number, expected, line) }
+        let time = fields[0].split(separator: ".", omittingEmptySubsequences: false)
+        guard time.count == 2, let seconds = Int64(time[0]), seconds >= 0, time[1].count <= 6,
+            let micro = Int64(time[1]), micro >= 0,
+            let rawType = UInt16(fields[1], radix: 16), let code = UInt16(fields[2], radix: 16),
+            let value = Int32(fields[3])
+        else {
+            throw malformed(number, expected, line)
+        }
+        if events.isEmpty {
+            guard sawName else { throw error(number, .truncated(expected: "an N: line before the events")) }
+        }
+        let scale: Int64 = [1, 100_000, 10_000, 1000, 100, 10, 1][time[1].count]
+        let micros = seconds * 1_000_000 + micro * (time[1].isEmpty ? 0 : scale)
+        let origin = firstTime ?? micros
+        firstTime = origin
+        let event = EvdevEvent(time: Timestamp(microseconds: micros - origin), type: EventType(rawType), code: code, value: value)
+        if let problem = Recording.problem(with: event, in: description) {
+            throw error(number, problem)
+        }
+        if let previous = events.last, event.time < previous.time {
+            throw malformed(number, "a timestamp no earlier than the previous event's", line)
+        }
+        events.append(event)
+    }
+
+    func finish(lastLine: Int) throws(EvdevError) -> Recording {
+        guard sawName else { throw error(lastLine, .truncated(expected: "an N: line")) }
+        guard sawID else { throw error(lastLine, .truncated(expected: "an I: line")) }
+        guard !description.codes.isEmpty else { throw error(lastLine, .truncated(expected: "B: lines")) }
+        return Recording(source: source, devices: [RecordedDevice(description: description, events: events)])
+    }
+}
