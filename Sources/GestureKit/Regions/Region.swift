@@ -1,6 +1,156 @@
 /// A hit-testable rectangle in a tree: what a view is to UIKit.
+///
+/// A touch is hit-tested once, when it begins, to the deepest interactive region that contains
+/// it; recognizers attached to that region **and to all its ancestors** receive the touch, and the
+/// region's ``touchHandler`` receives the raw touch, subject to the recognizers' delivery flags.
 public final class Region {
+    /// The frame in the parent's coordinates (screen points for the root).
     public var frame: Rect
+    /// A name for logs.
     public var name: String
-    public init(frame: Rect, name: String = "") { self.frame = frame; self.name = name }
+    /// Whether touches may land in this region or its descendants (UIKit's
+    /// `isUserInteractionEnabled`). A disabled region is skipped by hit-testing with its subtree.
+    public var isInteractionEnabled = true
+    /// Receives the raw touches that land in this region (the hook a compositor uses to forward
+    /// touches to a client surface). Held strongly.
+    public var touchHandler: (any TouchHandler)?
+    /// The parent region, `nil` for a root.
+    public private(set) weak var parent: Region?
+    /// The child regions, back to front: the last child is on top for hit-testing.
+    public private(set) var children: [Region] = []
+    /// The recognizers attached to this region, in the order they were added.
+    public private(set) var gestureRecognizers: [GestureRecognizer] = []
+    /// Set on the root region of an engine.
+    weak var ownerEngine: GestureEngine?
+
+    /// Creates a detached region.
+    public init(frame: Rect, name: String = "") {
+        self.frame = frame
+        self.name = name
+    }
+
+    /// The engine this region's tree belongs to, if it is attached to one.
+    public var engine: GestureEngine? {
+        var r: Region? = self
+        while let c = r {
+            if let e = c.ownerEngine { return e }
+            r = c.parent
+        }
+        return nil
+    }
+
+    // MARK: Tree
+
+    /// Adds `child` on top of the existing children, removing it from its former parent first.
+    public func addChild(_ child: Region) {
+        insertChild(child, at: children.count)
+    }
+
+    /// Inserts `child` at `index` in back-to-front order.
+    public func insertChild(_ child: Region, at index: Int) {
+        precondition(child !== self, "a region cannot be its own child")
+        child.removeFromParent()
+        children.insert(child, at: min(max(0, index), children.count))
+        child.parent = self
+    }
+
+    /// Detaches this region from its parent. Gestures in progress on recognizers of this subtree
+    /// are cancelled.
+    public func removeFromParent() {
+        guard let parent else { return }
+        engine?.regionWillDetach(self)
+        parent.children.removeAll { $0 === self }
+        self.parent = nil
+    }
+
+    /// Whether `self` is `other` or one of its descendants.
+    public func isDescendant(of other: Region) -> Bool {
+        var r: Region? = self
+        while let c = r {
+            if c === other { return true }
+            r = c.parent
+        }
+        return false
+    }
+
+    // MARK: Recognizers
+
+    /// Attaches a recognizer. A recognizer belongs to one region at a time.
+    public func addGestureRecognizer(_ recognizer: GestureRecognizer) {
+        if let old = recognizer.region { old.removeGestureRecognizer(recognizer) }
+        gestureRecognizers.append(recognizer)
+        recognizer.region = self
+    }
+
+    /// Detaches a recognizer; a gesture it was recognizing is cancelled.
+    public func removeGestureRecognizer(_ recognizer: GestureRecognizer) {
+        guard recognizer.region === self else { return }
+        engine?.recognizerWillDetach(recognizer)
+        gestureRecognizers.removeAll { $0 === recognizer }
+        recognizer.region = nil
+    }
+
+    // MARK: Geometry
+
+    /// The frame in screen coordinates.
+    public var screenFrame: Rect {
+        Rect(origin: screenOrigin, size: frame.size)
+    }
+
+    /// The bounds: the frame's size at the origin of this region's own coordinates.
+    public var bounds: Rect { Rect(origin: .zero, size: frame.size) }
+
+    var screenOrigin: Point {
+        var p = frame.origin
+        var r = parent
+        while let c = r {
+            p += c.frame.origin
+            r = c.parent
+        }
+        return p
+    }
+
+    /// Converts a screen point into this region's coordinates.
+    public func convert(fromScreen p: Point) -> Point { p - screenOrigin }
+
+    /// Converts a point in this region's coordinates into screen coordinates.
+    public func convert(toScreen p: Point) -> Point { p + screenOrigin }
+
+    /// Converts a point from `other`'s coordinates (screen when `nil`) into this region's.
+    public func convert(_ p: Point, from other: Region?) -> Point {
+        convert(fromScreen: other?.convert(toScreen: p) ?? p)
+    }
+
+    /// The deepest interactive region containing `point` (in the parent's coordinates, screen
+    /// points for the root), or `nil`.
+    public func hitTest(_ point: Point) -> Region? {
+        guard isInteractionEnabled, frame.contains(point) else { return nil }
+        let local = point - frame.origin
+        for child in children.reversed() {
+            if let hit = child.hitTest(local) { return hit }
+        }
+        return self
+    }
+}
+
+extension Region: CustomStringConvertible {
+    public var description: String { name.isEmpty ? "region \(frame)" : name }
+}
+
+/// Receives the raw touches of a region, as UIKit's `touchesBegan/Moved/Ended/Cancelled` do.
+///
+/// What arrives here follows the delivery flags of the recognizers that receive the same touches:
+/// ``GestureRecognizer/delaysTouchesBegan`` holds a touch back until those recognizers fail,
+/// ``GestureRecognizer/delaysTouchesEnded`` holds its end back likewise, and
+/// ``GestureRecognizer/cancelsTouchesInView`` turns a touch into a cancel when a gesture claims it.
+/// Every touch that began here ends with exactly one ``touchEnded(_:)`` or ``touchCancelled(_:)``.
+public protocol TouchHandler: AnyObject {
+    /// A touch landed (possibly after being held back: its location is the current one).
+    func touchBegan(_ touch: Touch)
+    /// A delivered touch moved.
+    func touchMoved(_ touch: Touch)
+    /// A delivered touch lifted.
+    func touchEnded(_ touch: Touch)
+    /// A delivered touch was cancelled: a gesture claimed it, or its device went away.
+    func touchCancelled(_ touch: Touch)
 }

@@ -1,0 +1,148 @@
+/// Decides who wins: every transition a recognizer asks for goes through here, separately from
+/// recognition itself.
+///
+/// The rules are UIKit's:
+/// - A recognizer leaving `possible` (to begin or to recognize) is **prevented** — it fails — if
+///   another recognizer that shares one of its touches is already recognizing and the two may not
+///   recognize simultaneously.
+/// - It **waits** in `possible` while any recognizer it requires to fail (``GestureRecognizer/require(toFail:)``,
+///   the delegate's `shouldRequireFailureOf` / `shouldBeRequiredToFailBy`, or the subclass hooks)
+///   is still undecided on the same input. When that one fails, the waiting recognizer proceeds;
+///   when it recognizes, the waiting one fails.
+/// - Then the delegate's `gestureRecognizerShouldBegin` is asked.
+/// - When it begins or recognizes, every other undecided recognizer that shares its touches and
+///   may not be simultaneous **fails** (excluded), and so does every recognizer that required it
+///   to fail.
+///
+/// Each recognizer therefore hears exactly one outcome per touch sequence. No rule counts events,
+/// so the winner does not depend on the device's event rate.
+public final class Arbiter {
+    unowned(unsafe) var engine: GestureEngine!
+
+    init() {}
+
+    // MARK: Relations
+
+    /// Whether `a` and `b` may recognize at the same time: either delegate says so.
+    public func mayRecognizeSimultaneously(_ a: GestureRecognizer, _ b: GestureRecognizer) -> Bool {
+        (a.delegate?.gestureRecognizer(a, shouldRecognizeSimultaneouslyWith: b) ?? false)
+            || (b.delegate?.gestureRecognizer(b, shouldRecognizeSimultaneouslyWith: a) ?? false)
+    }
+
+    /// Whether `r` must wait for `f` to fail.
+    public func requiresFailure(_ r: GestureRecognizer, of f: GestureRecognizer) -> Bool {
+        if r === f { return false }
+        if r.failureRequirements.contains(where: { $0 === f }) { return true }
+        if r.shouldRequireFailure(of: f) || f.shouldBeRequiredToFail(by: r) { return true }
+        if r.delegate?.gestureRecognizer(r, shouldRequireFailureOf: f) ?? false { return true }
+        return f.delegate?.gestureRecognizer(f, shouldBeRequiredToFailBy: r) ?? false
+    }
+
+    /// Whether two recognizers follow a common touch or touchpad gesture sequence.
+    public func shareTouches(_ a: GestureRecognizer, _ b: GestureRecognizer) -> Bool {
+        for t in a.touches where b.touches.contains(where: { $0 === t }) { return true }
+        return false
+    }
+
+    /// Whether `f` has not decided yet on the input it is following.
+    func isUndecided(_ f: GestureRecognizer) -> Bool {
+        f.isParticipant && f.isEnabled && f.committedState == .possible
+    }
+
+    // MARK: Requests
+
+    func request(_ r: GestureRecognizer, to new: GestureState, reason: FailureReason?) {
+        let old = r.committedState
+        if let pending = r.pendingState {
+            switch new {
+            case .failed, .cancelled:
+                r.pendingState = nil
+                fail(r, reason ?? .unspecified)
+            case .ended:
+                r.pendingState = .ended
+                if pending == .began { r.pendingBeganBeforeEnd = true }
+            case .began, .changed, .possible:
+                break
+            }
+            return
+        }
+        guard GestureRecognizer.isLegal(from: old, to: new), new != .possible else {
+            if !(old == new && old == .failed) { r.refuse(to: new) }
+            return
+        }
+        if old == .possible && (new == .began || new == .ended) {
+            r.pendingBeganBeforeEnd = false
+            attempt(r, to: new)
+        } else if new == .failed {
+            fail(r, reason ?? .unspecified)
+        } else {
+            r.commit(new, reason: nil)
+        }
+    }
+
+    /// Tries to take `r` out of `possible` into `target` (began, or ended for a discrete gesture).
+    private func attempt(_ r: GestureRecognizer, to target: GestureState) {
+        let participants = engine.participants
+        for s in participants where s !== r && s.committedState.isActive && shareTouches(r, s)
+            && !mayRecognizeSimultaneously(r, s) && s.canPrevent(r) && r.canBePrevented(by: s) {
+            return fail(r, .preventedBy(s.name))
+        }
+        if mustWait(r) {
+            r.pendingState = target
+            return
+        }
+        if !(r.delegate?.gestureRecognizerShouldBegin(r) ?? true) {
+            return fail(r, .delegateRefusedBegin)
+        }
+        r.commit(target, reason: nil)
+        exclude(others: r)
+    }
+
+    private func mustWait(_ r: GestureRecognizer) -> Bool {
+        for f in r.failureRequirements where isUndecided(f) && f !== r { return true }
+        for f in engine.participants where f !== r && isUndecided(f) && requiresFailure(r, of: f) { return true }
+        return false
+    }
+
+    /// `winner` began or recognized: the undecided recognizers it beats fail.
+    private func exclude(others winner: GestureRecognizer) {
+        var i = 0
+        while i < engine.participants.count {
+            let o = engine.participants[i]
+            i += 1
+            guard o !== winner, o.committedState == .possible else { continue }
+            if requiresFailure(o, of: winner) {
+                o.pendingState = nil
+                fail(o, .requiredRecognizerSucceeded(winner.name))
+            } else if shareTouches(winner, o) && !mayRecognizeSimultaneously(winner, o)
+                && winner.canPrevent(o) && o.canBePrevented(by: winner) {
+                o.pendingState = nil
+                fail(o, .excludedBy(winner.name))
+            }
+        }
+    }
+
+    private func fail(_ r: GestureRecognizer, _ reason: FailureReason) {
+        guard r.committedState == .possible else { return }
+        r.commit(.failed, reason: reason)
+        releaseWaiters(of: r)
+    }
+
+    /// `failed` failed: recognizers that were waiting for it may proceed if nothing else holds
+    /// them.
+    private func releaseWaiters(of failed: GestureRecognizer) {
+        var i = 0
+        while i < engine.participants.count {
+            let w = engine.participants[i]
+            i += 1
+            guard let target = w.pendingState, requiresFailure(w, of: failed), !mustWait(w) else { continue }
+            w.pendingState = nil
+            if target == .ended && w.pendingBeganBeforeEnd {
+                attempt(w, to: .began)
+                if w.committedState == .began { w.commit(.ended, reason: nil) }
+            } else {
+                attempt(w, to: target)
+            }
+        }
+    }
+}

@@ -1,0 +1,115 @@
+/// How a touch reached the engine.
+public enum TouchType: String, Hashable, Sendable, CaseIterable {
+    /// A finger on a touchscreen: it has a screen position and is hit-tested.
+    case direct
+    /// A finger on a touchpad: it has no screen position of its own and goes to the root region.
+    case indirect
+    /// A touchpad gesture sequence that libinput recognized (begin … end). It is not a finger and
+    /// is not counted in ``GestureRecognizer/numberOfTouches``, but recognizers that receive the
+    /// same sequence compete for it as for a touch.
+    case touchpadGesture
+}
+
+/// Why the engine cancelled a touch.
+public enum TouchCancellation: String, Hashable, Sendable {
+    /// The device reported the contact as cancelled (libinput `TOUCH_CANCEL`, evdev `SYN_DROPPED`).
+    case device
+    /// The device went away.
+    case deviceRemoved
+    /// The contact turned out to be a palm.
+    case palm
+    /// No event arrived for the touch within ``GestureConfiguration/stuckTouchTimeout``.
+    case stuck
+    /// The host called ``GestureEngine/cancelAllTouches()``.
+    case host
+}
+
+/// One finger's touch sequence, from landing to lifting: UIKit's `UITouch`.
+///
+/// The engine creates one `Touch` when a contact begins and updates it in place on every frame;
+/// recognizers and touch handlers see the same object for the whole sequence.
+public final class Touch {
+    /// A number unique to this touch sequence within its engine.
+    public let sequence: Int
+    /// The device the touch is on.
+    public let device: DeviceID
+    /// The contact's id on that device.
+    public let contactID: Int
+    /// Direct (touchscreen), indirect (touchpad) or a touchpad gesture sequence.
+    public let type: TouchType
+    /// Points per millimetre for this touch's device: thresholds in millimetres become points with it.
+    public let pointsPerMillimetre: Double
+    /// The region the touch landed in (hit-tested once, when it began).
+    public internal(set) weak var region: Region?
+    /// The phase as of the latest frame.
+    public internal(set) var phase: TouchPhase
+    /// When the touch began.
+    public let startTimestamp: Timestamp
+    /// When the touch was last updated.
+    public internal(set) var timestamp: Timestamp
+    /// Where it began, in screen points.
+    public let startLocation: Point
+    /// Where it is, in screen points.
+    public internal(set) var location: Point
+    /// Where it was before the latest motion, in screen points.
+    public internal(set) var previousLocation: Point
+    /// Where it is on the sensor, in millimetres.
+    public internal(set) var millimetres: Point
+    /// Pressure from 0 to 1, when the device reports it.
+    public internal(set) var pressure: Double?
+    /// The contact's major axis in millimetres, when the device reports it.
+    public internal(set) var majorAxisMillimetres: Double?
+    /// How many taps in quick succession, at about this place, this touch is the last of (1 for a
+    /// first tap), as UIKit counts them.
+    public internal(set) var tapCount: Int
+    /// Why the engine cancelled the touch, when it did.
+    public internal(set) var cancellation: TouchCancellation?
+    /// The recognizers that receive this touch, deepest region first.
+    public internal(set) var gestureRecognizers: [GestureRecognizer] = []
+
+    // Touch delivery bookkeeping (see TouchDelivery.swift).
+    var delivery: TouchDeliveryState = .held
+    var deliveredLocation: Point
+
+    init(
+        sequence: Int, device: DeviceID, contactID: Int, type: TouchType, pointsPerMillimetre: Double,
+        at timestamp: Timestamp, location: Point, millimetres: Point, tapCount: Int
+    ) {
+        self.sequence = sequence
+        self.device = device
+        self.contactID = contactID
+        self.type = type
+        self.pointsPerMillimetre = pointsPerMillimetre
+        self.phase = .began
+        self.startTimestamp = timestamp
+        self.timestamp = timestamp
+        self.startLocation = location
+        self.location = location
+        self.previousLocation = location
+        self.deliveredLocation = location
+        self.millimetres = millimetres
+        self.tapCount = tapCount
+    }
+
+    /// The touch's position in `region`'s coordinates (screen points when `nil`).
+    public func location(in region: Region?) -> Point {
+        region?.convert(fromScreen: location) ?? location
+    }
+
+    /// The touch's previous position in `region`'s coordinates (screen points when `nil`).
+    public func previousLocation(in region: Region?) -> Point {
+        region?.convert(fromScreen: previousLocation) ?? previousLocation
+    }
+
+    /// How far the touch has moved from where it began, in screen points.
+    public var distanceFromStart: Double { location.distance(to: startLocation) }
+
+    /// Whether the finger is still down.
+    public var isActive: Bool { phase.isActive }
+}
+
+extension Touch: CustomStringConvertible {
+    public var description: String {
+        "touch#\(sequence)(\(device) contact \(contactID) \(phase.rawValue) at \(location))"
+    }
+}

@@ -1,0 +1,69 @@
+/// Where a touch stands in its delivery to its region's ``TouchHandler``.
+enum TouchDeliveryState {
+    /// Its beginning is held back (``GestureRecognizer/delaysTouchesBegan``) or not yet decided.
+    case held
+    /// The handler has it.
+    case delivering
+    /// The handler has heard its last word of it (ended or cancelled), or never will.
+    case done
+}
+
+extension GestureEngine {
+    /// Delivers raw touches to their regions' handlers as the recognizers' delivery flags allow
+    /// (UIKit's `cancelsTouchesInView`, `delaysTouchesBegan`, `delaysTouchesEnded`).
+    func deliverTouches() {
+        var i = 0
+        var finished = false
+        while i < deliveryTouches.count {
+            let t = deliveryTouches[i]
+            i += 1
+            updateDelivery(t)
+            if t.delivery == .done { finished = true }
+        }
+        if finished { deliveryTouches.removeAll { $0.delivery == .done } }
+    }
+
+    private func updateDelivery(_ t: Touch) {
+        let handler = t.region?.touchHandler
+        var claimed = false
+        var holdBegan = false
+        var holdEnded = false
+        for r in t.gestureRecognizers {
+            let s = r.committedState
+            if r.cancelsTouchesInView && s.hasRecognized { claimed = true; break }
+            if s == .possible && r.isEnabled {
+                if r.delaysTouchesBegan { holdBegan = true }
+                if r.delaysTouchesEnded { holdEnded = true }
+            }
+        }
+        if claimed {
+            if t.delivery == .delivering { handler?.touchCancelled(t) }
+            t.delivery = .done
+            return
+        }
+        if t.phase == .cancelled {
+            if t.delivery == .delivering { handler?.touchCancelled(t) }
+            t.delivery = .done
+            return
+        }
+        if t.delivery == .held {
+            if holdBegan { return }
+            t.delivery = .delivering
+            t.deliveredLocation = t.location
+            handler?.touchBegan(t)
+        }
+        if t.isActive {
+            if t.location != t.deliveredLocation {
+                t.deliveredLocation = t.location
+                handler?.touchMoved(t)
+            }
+        } else if !holdEnded {
+            if t.location != t.deliveredLocation {
+                t.deliveredLocation = t.location
+                handler?.touchMoved(t)
+            }
+            t.delivery = .done
+            handler?.touchEnded(t)
+        }
+    }
+}

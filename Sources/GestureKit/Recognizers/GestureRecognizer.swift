@@ -1,0 +1,296 @@
+/// Identifies a target added with ``GestureRecognizer/addTarget(_:)``, to remove it later.
+public struct TargetToken: Hashable, Sendable {
+    let value: Int
+}
+
+/// The base class of every recognizer: UIKit's `UIGestureRecognizer`.
+///
+/// Attach a recognizer to a ``Region``; it then receives the touches that land in that region or
+/// its descendants. Subclasses override the touch hooks (``touchesBegan(_:)`` and friends), the
+/// touchpad hook ``touchpadGesture(_:)``, ``deadlineReached(at:)`` and ``reset()``, and move
+/// ``state`` along UIKit's state machine. The engine arbitrates every transition out of
+/// `possible` (require-to-fail, simultaneity, delegate answers) before it takes effect, then calls
+/// the targets.
+///
+/// Recognizers are not thread-safe; use them on the thread that owns their engine.
+open class GestureRecognizer {
+    // MARK: Identity and configuration
+
+    /// A name for logs and failure reasons (the class name unless set).
+    public var name: String
+    /// The tunables this recognizer was created with; its own properties start from them.
+    public let configuration: GestureConfiguration
+    /// The region the recognizer is attached to.
+    public internal(set) weak var region: Region?
+    /// Answers the delegate questions; held weakly.
+    public weak var delegate: (any GestureRecognizerDelegate)?
+
+    /// Whether the recognizer takes part. Turning it off while it has touches cancels a gesture in
+    /// progress (or fails a possible one) and releases the touches.
+    public var isEnabled = true {
+        didSet {
+            if oldValue && !isEnabled { region?.engine?.recognizerWillDetach(self) }
+        }
+    }
+
+    /// The kinds of touch the recognizer accepts. Default: direct touches only.
+    public var allowedTouchTypes: Set<TouchType> = [.direct]
+
+    /// Whether touches are cancelled in the region when this recognizer claims them (began or
+    /// recognized). Default on.
+    public var cancelsTouchesInView = true
+    /// Whether touches are held back from the region while this recognizer may still recognize.
+    /// Default off.
+    public var delaysTouchesBegan = false
+    /// Whether a touch's end is held back from the region while this recognizer may still
+    /// recognize. Default on.
+    public var delaysTouchesEnded = true
+
+    // MARK: State
+
+    var committedState: GestureState = .possible
+    /// A transition out of `possible` waiting on require-to-fail relations.
+    var pendingState: GestureState?
+    /// A continuous gesture that began and ended while it waited: it begins, then ends, on release.
+    var pendingBeganBeforeEnd = false
+
+    /// The state. Read it anywhere; set it only from a subclass, from within its hooks, as UIKit's
+    /// `UIGestureRecognizerSubclass` allows. The engine checks every transition: an impossible one
+    /// is refused loudly (an assertion in debug builds) and logged in ``refusedTransitions``.
+    public var state: GestureState {
+        get { committedState }
+        set { requestTransition(to: newValue, reason: nil) }
+    }
+
+    /// Why the recognizer last failed, kept until it receives its next touch.
+    public internal(set) var failureReason: FailureReason?
+
+    /// Transitions a subclass asked for that the state machine does not allow, as
+    /// `(from, to)` pairs, for diagnosis.
+    public internal(set) var refusedTransitions: [(from: GestureState, to: GestureState)] = []
+
+    // MARK: Touches
+
+    /// The touches of the current sequence that this recognizer tracks, including those that
+    /// ended in the frame being processed.
+    public internal(set) var touches: [Touch] = []
+    var removedTouches = 0
+
+    /// The touchpad gesture the recognizer is following, if any.
+    public internal(set) var touchpadGestureSequence: Touch?
+
+    /// When the recognizer wants ``deadlineReached(at:)`` to be called, set by a subclass.
+    public var deadline: Timestamp?
+
+    // Relations.
+    var failureRequirements: [GestureRecognizer] = []
+    private var targets: [(token: Int, action: (GestureRecognizer) -> Void)] = []
+    private var nextToken = 0
+
+    // Engine bookkeeping.
+    var isParticipant = false
+    var beganBuffer: [Touch] = []
+    var movedBuffer: [Touch] = []
+    var endedBuffer: [Touch] = []
+    var cancelledBuffer: [Touch] = []
+
+    /// Creates a recognizer with the tunables of `configuration`.
+    public init(configuration: GestureConfiguration = .default) {
+        self.configuration = configuration
+        self.name = String(describing: type(of: self))
+    }
+
+    // MARK: Targets
+
+    /// Adds a target, called on every state change except `failed` (UIKit's target-action).
+    /// Several targets are called in the order they were added.
+    @discardableResult
+    public func addTarget(_ action: @escaping (GestureRecognizer) -> Void) -> TargetToken {
+        nextToken += 1
+        targets.append((nextToken, action))
+        return TargetToken(value: nextToken)
+    }
+
+    /// Removes one target, or every target when `token` is `nil` (as UIKit's `removeTarget(nil, …)`).
+    public func removeTarget(_ token: TargetToken?) {
+        guard let token else { targets.removeAll(); return }
+        targets.removeAll { $0.token == token.value }
+    }
+
+    /// How many targets are attached.
+    public var targetCount: Int { targets.count }
+
+    func sendActions() {
+        var i = 0
+        while i < targets.count {
+            targets[i].action(self)
+            i += 1
+        }
+    }
+
+    // MARK: Relations
+
+    /// Makes this recognizer wait in `possible` until `other` fails; if `other` recognizes, this
+    /// one fails. Pay for it only where needed: a single tap that requires a double tap to fail
+    /// waits up to ``GestureConfiguration/multiTapMaximumInterval`` after every tap.
+    public func require(toFail other: GestureRecognizer) {
+        precondition(other !== self, "a recognizer cannot require its own failure")
+        if !failureRequirements.contains(where: { $0 === other }) { failureRequirements.append(other) }
+    }
+
+    /// Subclass hook: whether this recognizer must wait for `other` to fail. Default false.
+    open func shouldRequireFailure(of other: GestureRecognizer) -> Bool { false }
+    /// Subclass hook: whether `other` must wait for this recognizer to fail. Default false.
+    open func shouldBeRequiredToFail(by other: GestureRecognizer) -> Bool { false }
+    /// Subclass hook: whether this recognizer, once recognizing, keeps `other` from recognizing.
+    /// Default true.
+    open func canPrevent(_ other: GestureRecognizer) -> Bool { true }
+    /// Subclass hook: whether `other`, once recognizing, keeps this recognizer from recognizing.
+    /// Default true.
+    open func canBePrevented(by other: GestureRecognizer) -> Bool { true }
+
+    // MARK: Touch queries
+
+    /// The fingers currently down that this recognizer tracks (touchpad gesture sequences are not
+    /// counted; use ``touchpadFingerCount`` for those).
+    public var numberOfTouches: Int {
+        if let g = touchpadGestureSequence, g.isActive || touches.isEmpty { return touchpadFingerCount }
+        var n = 0
+        for t in touches where t.type != .touchpadGesture && (t.isActive || t.timestamp == lastFrameTime) { n += 1 }
+        return n
+    }
+
+    /// Fingers in the touchpad gesture being followed.
+    public internal(set) var touchpadFingerCount = 0
+    var lastFrameTime: Timestamp = .zero
+
+    /// The `index`th finger (by ``numberOfTouches`` order) in `region`'s coordinates.
+    public func location(ofTouch index: Int, in region: Region?) -> Point {
+        var i = 0
+        for t in touches where t.type != .touchpadGesture && (t.isActive || t.timestamp == lastFrameTime) {
+            if i == index { return t.location(in: region) }
+            i += 1
+        }
+        return location(in: region)
+    }
+
+    /// The gesture's location in `region`'s coordinates (screen points when `nil`): by default the
+    /// centroid of the fingers down, as UIKit. Subclasses refine it (a tap reports its first tap).
+    open func location(in region: Region?) -> Point {
+        let p = centroid(of: touches, includingEndedAt: lastFrameTime) ?? fallbackLocation
+        return region?.convert(fromScreen: p) ?? p
+    }
+
+    /// Where a touchpad gesture is reported: the engine's pointer location, or the centre of this
+    /// recognizer's region.
+    var fallbackLocation: Point {
+        region?.engine?.touchpadPointerLocation ?? region?.screenFrame.center ?? .zero
+    }
+
+    /// The centroid of the active touches (and of those that ended at `time`), in screen points.
+    func centroid(of touches: [Touch], includingEndedAt time: Timestamp?) -> Point? {
+        var sum = Point.zero
+        var n = 0.0
+        for t in touches where t.type != .touchpadGesture && (t.isActive || (time != nil && t.timestamp == time!)) {
+            sum += t.location
+            n += 1
+        }
+        return n > 0 ? sum / n : nil
+    }
+
+    /// Stops delivering `touch` to this recognizer (UIKit's `ignore(_:for:)`).
+    public func ignore(_ touch: Touch) {
+        touches.removeAll { $0 === touch }
+        touch.gestureRecognizers.removeAll { $0 === self }
+    }
+
+    // MARK: Subclass hooks
+
+    /// Touches landed. Default: nothing.
+    open func touchesBegan(_ touches: [Touch]) {}
+    /// Touches moved. Default: nothing.
+    open func touchesMoved(_ touches: [Touch]) {}
+    /// Touches lifted. Default: nothing.
+    open func touchesEnded(_ touches: [Touch]) {}
+    /// Touches were cancelled. Default: a gesture in progress is cancelled and a possible one fails.
+    open func touchesCancelled(_ touches: [Touch]) {
+        let reason = touches.first?.cancellation ?? .device
+        if state.isActive {
+            state = .cancelled
+        } else if state == .possible {
+            fail(.touchesCancelled(reason))
+        }
+    }
+    /// Whether this recognizer wants to follow a touchpad gesture sequence that begins with
+    /// `event`. Default false.
+    open func accepts(_ event: TouchpadGestureEvent) -> Bool { false }
+    /// A touchpad gesture event of a sequence this recognizer follows. Default: a cancelled
+    /// sequence cancels a gesture in progress or fails a possible one.
+    open func touchpadGesture(_ event: TouchpadGestureEvent) {
+        if event.phase == .cancel {
+            if state.isActive { state = .cancelled } else if state == .possible { fail(.touchesCancelled(.device)) }
+        }
+    }
+    /// The ``deadline`` passed. `time` is the deadline itself (virtual time). Default: nothing.
+    open func deadlineReached(at time: Timestamp) {}
+    /// Called when the recognizer returns to `possible` after an outcome: clear per-gesture state
+    /// here. Always call `super.reset()`.
+    open func reset() {}
+
+    // MARK: Subclass helpers
+
+    /// Fails with a reason a host can log.
+    public func fail(_ reason: FailureReason) {
+        requestTransition(to: .failed, reason: reason)
+    }
+
+    /// Converts a distance to points for `touch`'s device.
+    public func points(_ distance: Distance, for touch: Touch?) -> Double {
+        distance.points(atPointsPerMillimetre: touch?.pointsPerMillimetre ?? configuration.fallbackPointsPerMillimetre)
+    }
+
+    /// The engine's current time (the latest event's timestamp).
+    public var now: Timestamp { region?.engine?.now ?? lastFrameTime }
+
+    // MARK: Transitions
+
+    func requestTransition(to new: GestureState, reason: FailureReason?) {
+        if let engine = region?.engine {
+            engine.arbiter.request(self, to: new, reason: reason)
+        } else {
+            // Detached: no arbitration, but the state machine still holds.
+            guard Self.isLegal(from: committedState, to: new) else { return refuse(to: new) }
+            commit(new, reason: reason)
+        }
+    }
+
+    func refuse(to new: GestureState) {
+        refusedTransitions.append((committedState, new))
+        assertionFailure("\(name): illegal transition \(committedState) → \(new)")
+    }
+
+    /// Sets the state for real and calls the targets (not for `failed` or `possible`).
+    func commit(_ new: GestureState, reason: FailureReason?) {
+        let old = committedState
+        committedState = new
+        pendingState = nil
+        if new == .failed { failureReason = reason ?? .unspecified }
+        region?.engine?.didTransition(self, from: old, to: new)
+        if new != .failed && new != .possible { sendActions() }
+    }
+
+    /// UIKit's state machine.
+    static func isLegal(from old: GestureState, to new: GestureState) -> Bool {
+        switch (old, new) {
+        case (.possible, .began), (.possible, .ended), (.possible, .failed): true
+        case (.began, .changed), (.began, .ended), (.began, .cancelled): true
+        case (.changed, .changed), (.changed, .ended), (.changed, .cancelled): true
+        case (_, .possible): true
+        default: false
+        }
+    }
+}
+
+extension GestureRecognizer: CustomStringConvertible {
+    public var description: String { "\(name)[\(state.rawValue)]" }
+}

@@ -1,0 +1,83 @@
+/// A recognizer's state, as UIKit defines it.
+///
+/// Continuous gestures go `possible → began → changed* → ended | cancelled`; discrete gestures go
+/// `possible → recognized | failed` (``recognized`` is ``ended``). After ended, cancelled or
+/// failed the recognizer resets to `possible` once all its touches are gone.
+public enum GestureState: String, Hashable, Sendable, CaseIterable {
+    case possible
+    case began
+    case changed
+    case ended
+    case cancelled
+    case failed
+
+    /// A discrete gesture's success: the same as ``ended``.
+    public static let recognized = GestureState.ended
+
+    /// Whether the recognizer has reached an outcome and waits for its touches to go.
+    @inlinable public var isFinished: Bool { self == .ended || self == .cancelled || self == .failed }
+
+    /// Whether a continuous gesture is in progress.
+    @inlinable public var isActive: Bool { self == .began || self == .changed }
+
+    /// Whether a recognizer in this state has claimed its touches (began, changed or recognized).
+    @inlinable public var hasRecognized: Bool { self == .began || self == .changed || self == .ended }
+}
+
+/// Why a recognizer failed: a value a host can log or test against.
+public enum FailureReason: Hashable, Sendable, CustomStringConvertible {
+    /// The fingers moved further than the gesture allows.
+    case movedTooFar(allowed: Distance)
+    /// The gesture took longer than it may.
+    case tooSlow(allowed: Duration)
+    /// A finger stayed down too long for a tap.
+    case heldTooLong(allowed: Duration)
+    /// Too few or too many fingers.
+    case wrongNumberOfTouches(expected: ClosedRange<Int>, actual: Int)
+    /// The motion went in a direction the recognizer does not accept.
+    case wrongDirection
+    /// The fingers lifted before the gesture was complete.
+    case endedTooSoon
+    /// A touch began outside the area the gesture must start in (an edge band).
+    case startedOutsideArea
+    /// A recognizer this one requires to fail recognized instead.
+    case requiredRecognizerSucceeded(String)
+    /// Another recognizer that shares the touches recognized first and may not be simultaneous.
+    case excludedBy(String)
+    /// Another recognizer that shares the touches was already recognizing.
+    case preventedBy(String)
+    /// The delegate's `gestureRecognizerShouldBegin` answered false.
+    case delegateRefusedBegin
+    /// The touches were cancelled (by the device, a palm, the watchdog or the host).
+    case touchesCancelled(TouchCancellation)
+    /// The recognizer was disabled or removed while it had touches.
+    case disabled
+    /// The touch sequence ended with the recognizer still undecided and nothing left to wait for.
+    case undecided
+    /// A reason a custom recognizer gives.
+    case custom(String)
+    /// The state was set to failed without a reason.
+    case unspecified
+
+    public var description: String {
+        switch self {
+        case .movedTooFar(let d): "moved further than \(d)"
+        case .tooSlow(let d): "slower than \(d.gestureSeconds * 1000) ms"
+        case .heldTooLong(let d): "held longer than \(d.gestureSeconds * 1000) ms"
+        case .wrongNumberOfTouches(let r, let n):
+            "\(n) touches, expected \(r.lowerBound == r.upperBound ? "\(r.lowerBound)" : "\(r.lowerBound)…\(r.upperBound)")"
+        case .wrongDirection: "wrong direction"
+        case .endedTooSoon: "ended too soon"
+        case .startedOutsideArea: "started outside its area"
+        case .requiredRecognizerSucceeded(let n): "required \(n) to fail, but it recognized"
+        case .excludedBy(let n): "excluded by \(n)"
+        case .preventedBy(let n): "prevented by \(n)"
+        case .delegateRefusedBegin: "delegate refused to begin"
+        case .touchesCancelled(let c): "touches cancelled (\(c.rawValue))"
+        case .disabled: "disabled"
+        case .undecided: "undecided when its touches ended"
+        case .custom(let s): s
+        case .unspecified: "unspecified"
+        }
+    }
+}

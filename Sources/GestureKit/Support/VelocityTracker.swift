@@ -1,0 +1,101 @@
+/// Estimates velocity from recent samples by a least-squares fit, as Flutter and Android do.
+///
+/// Keeps the last ``capacity`` samples in a fixed ring (no allocation after creation), fits a
+/// quadratic (or a line, with few samples) to the samples inside the window ending at the newest
+/// one, weighting them equally, and returns the fit's slope at that newest sample. Because the
+/// fit spans a time window, not a number of samples, the same motion sampled at 60, 120 or 240 Hz
+/// gives the same answer.
+public struct VelocityTracker: Sendable {
+    /// How many samples the ring keeps.
+    public static let capacity = 32
+
+    private var times = [Int64](repeating: 0, count: VelocityTracker.capacity)
+    private var xs = [Double](repeating: 0, count: VelocityTracker.capacity)
+    private var ys = [Double](repeating: 0, count: VelocityTracker.capacity)
+    private var head = 0
+    private var count = 0
+
+    /// The window the fit looks at.
+    public var window: Duration
+    /// At ``velocity(at:)``, samples older than this mean the motion stopped.
+    public var stopTimeout: Duration
+
+    /// Creates a tracker.
+    public init(window: Duration = .milliseconds(100), stopTimeout: Duration = .milliseconds(40)) {
+        self.window = window
+        self.stopTimeout = stopTimeout
+    }
+
+    /// Forgets every sample.
+    public mutating func reset() {
+        count = 0
+        head = 0
+    }
+
+    /// Adds a position at a moment. Samples must come in time order; one at the same moment as
+    /// the newest replaces it.
+    public mutating func add(_ p: Point, at t: Timestamp) {
+        if count > 0 {
+            let newest = (head + Self.capacity - 1) % Self.capacity
+            if times[newest] >= t.microseconds {
+                xs[newest] = p.x
+                ys[newest] = p.y
+                return
+            }
+        }
+        times[head] = t.microseconds
+        xs[head] = p.x
+        ys[head] = p.y
+        head = (head + 1) % Self.capacity
+        if count < Self.capacity { count += 1 }
+    }
+
+    /// The velocity in units per second at the newest sample, or at `now` when given (zero if the
+    /// newest sample is older than ``stopTimeout`` by then).
+    public func velocity(at now: Timestamp? = nil) -> Point {
+        guard count >= 2 else { return .zero }
+        let newest = (head + Self.capacity - 1) % Self.capacity
+        let t0 = times[newest]
+        if let now, now.microseconds - t0 > stopTimeout.gestureMicroseconds { return .zero }
+        let horizon = window.gestureMicroseconds
+        // Gather the samples in the window, newest first, as offsets in seconds (≤ 0).
+        var n = 0
+        var s0 = 0.0, s1 = 0.0, s2 = 0.0, s3 = 0.0, s4 = 0.0
+        var sx0 = 0.0, sx1 = 0.0, sx2 = 0.0, sy0 = 0.0, sy1 = 0.0, sy2 = 0.0
+        var i = newest
+        while n < count {
+            let age = t0 - times[i]
+            if age > horizon { break }
+            let t = -Double(age) / 1_000_000
+            let t2 = t * t
+            s0 += 1; s1 += t; s2 += t2; s3 += t2 * t; s4 += t2 * t2
+            sx0 += xs[i]; sx1 += xs[i] * t; sx2 += xs[i] * t2
+            sy0 += ys[i]; sy1 += ys[i] * t; sy2 += ys[i] * t2
+            n += 1
+            i = (i + Self.capacity - 1) % Self.capacity
+        }
+        guard n >= 2 else { return .zero }
+        if n >= 3, let q = Self.quadraticSlope(s0, s1, s2, s3, s4, sx0, sx1, sx2, sy0, sy1, sy2) {
+            return q
+        }
+        // Linear least squares: slope = (n Σty − Σt Σy) / (n Σt² − (Σt)²).
+        let det = s0 * s2 - s1 * s1
+        guard abs(det) > 1e-18 else { return .zero }
+        return Point(x: (s0 * sx1 - s1 * sx0) / det, y: (s0 * sy1 - s1 * sy0) / det)
+    }
+
+    /// The linear coefficient of the quadratic fit y = a + b t + c t², from its normal equations
+    /// (Cramer's rule): the slope at t = 0, the newest sample.
+    private static func quadraticSlope(
+        _ s0: Double, _ s1: Double, _ s2: Double, _ s3: Double, _ s4: Double,
+        _ x0: Double, _ x1: Double, _ x2: Double, _ y0: Double, _ y1: Double, _ y2: Double
+    ) -> Point? {
+        let det = s0 * (s2 * s4 - s3 * s3) - s1 * (s1 * s4 - s3 * s2) + s2 * (s1 * s3 - s2 * s2)
+        // Samples too close in time make the system ill-conditioned: fall back to a line.
+        guard abs(det) > 1e-15 * max(1, abs(s0 * s2 * s4)) else { return nil }
+        func slope(_ v0: Double, _ v1: Double, _ v2: Double) -> Double {
+            (s0 * (v1 * s4 - s3 * v2) - v0 * (s1 * s4 - s3 * s2) + s2 * (s1 * v2 - v1 * s2)) / det
+        }
+        return Point(x: slope(x0, x1, x2), y: slope(y0, y1, y2))
+    }
+}
