@@ -1,0 +1,146 @@
+import GestureKit
+
+/// Feeds a ``Recording`` through a ``GestureKit/GestureEngine`` on the recording's own timestamps.
+///
+/// Two ways to run:
+/// * ``run(on:)`` on a virtual clock, as fast as possible: the engine's time moves only with the
+///   events, deadlines fire when an event or the final tail passes them.
+/// * ``run(on:speed:isolation:sleep:)`` in real time, scaled by `speed`: before each event and each
+///   engine deadline, the replayer asks the caller's `sleep` to wait for the scaled gap. The
+///   replayer never reads a clock itself; tests pass a sleep that records or does nothing.
+///
+/// Either way, every device is announced with `.deviceAdded` at ``ReplayOptions/startTime``, the
+/// devices' frames are merged in time order, and after the last event the engine is advanced by
+/// ``ReplayOptions/tail`` so that pending timers fire. Touchpads are left out unless
+/// ``ReplayOptions/includesTouchpads`` is set.
+public struct Replayer: Sendable {
+    /// The recording to replay.
+    public let recording: Recording
+    /// How to replay it.
+    public var options: ReplayOptions
+
+    /// Creates a replayer.
+    public init(recording: Recording, options: ReplayOptions) {
+        self.recording = recording
+        self.options = options
+    }
+
+    /// Every input event the replay sends, in order: the `.deviceAdded` events, then the frames of
+    /// all replayed devices merged by timestamp (ties keep device order), then `.deviceRemoved`
+    /// events at the end of the tail if ``ReplayOptions/removesDevicesAtEnd`` is set.
+    /// - Throws: ``EvdevError`` for an unsupported device (unless skipped) or a protocol violation
+    ///   in the events.
+    public func inputEvents() throws(EvdevError) -> [InputEvent] {
+        var added: [InputEvent] = []
+        var frames: [(event: InputEvent, device: Int)] = []
+        var ids: [DeviceID] = []
+        for (index, recorded) in recording.devices.enumerated() {
+            let id = DeviceID(options.firstDeviceID + index)
+            let classification = recorded.description.classification
+            if case .unsupported = classification, options.skipsUnsupportedDevices { continue }
+            if case .touchpad = classification, !options.includesTouchpads { continue }
+            var decoder: TouchDecoder
+            do {
+                decoder = try TouchDecoder(
+                    description: recorded.description, id: id, mapping: options.mapping, options: options.decoder)
+            } catch {
+                throw EvdevError(file: recording.source, error.reason)
+            }
+            added.append(decoder.deviceAdded(at: options.startTime))
+            ids.append(id)
+            for var event in recorded.events {
+                event.time = event.time + (options.startTime - .zero)
+                do {
+                    if try decoder.decode(event) { frames.append((.touchFrame(decoder.frame), index)) }
+                } catch {
+                    throw EvdevError(file: recording.source, error.reason)
+                }
+            }
+        }
+        // Stable merge by time; each device's frames are already in order.
+        let merged = frames.enumerated().sorted {
+            let (a, b) = ($0.element.event.timestamp, $1.element.event.timestamp)
+            return a != b ? a < b : $0.offset < $1.offset
+        }.map(\.element.event)
+        var result = added + merged
+        if options.removesDevicesAtEnd {
+            let end = endTime(lastEvent: merged.last?.timestamp)
+            result += ids.map { .deviceRemoved($0, at: end) }
+        }
+        return result
+    }
+
+    /// The moment the replay ends: the last event (or the start) plus the tail.
+    private func endTime(lastEvent: Timestamp?) -> Timestamp {
+        let lastRecorded = recording.devices.compactMap { $0.events.last?.time }.max() ?? .zero
+        let last = max(lastEvent ?? options.startTime, lastRecorded + (options.startTime - .zero))
+        return last + options.tail
+    }
+
+    /// Replays on a virtual clock, as fast as possible, then advances the engine by the tail.
+    /// - Returns: The moment the replay ended on the engine's clock.
+    /// - Throws: ``EvdevError`` as ``inputEvents()`` does; nothing is sent then.
+    @discardableResult
+    public func run(on engine: GestureEngine) throws(EvdevError) -> Timestamp {
+        let events = try inputEvents()
+        let end = endTime(lastEvent: events.last?.timestamp)
+        for event in events where !isRemoval(event) { engine.send(event) }
+        engine.advance(to: end)
+        for event in events where isRemoval(event) { engine.send(event) }
+        return end
+    }
+
+    /// Replays in real time scaled by `speed`, waiting through `sleep` before each event and each
+    /// engine deadline, then runs the tail the same way.
+    /// - Parameters:
+    ///   - engine: The engine to feed.
+    ///   - speed: 1 for real time, 2 for twice as fast, … Values of zero or less replay without
+    ///     waiting.
+    ///   - isolation: The caller's isolation, so that the engine never leaves it.
+    ///   - sleep: Waits for a duration, e.g. `{ try await Task.sleep(for: $0) }`, or records it in a
+    ///     test. Called only for positive durations.
+    /// - Returns: The moment the replay ended on the engine's clock.
+    /// - Throws: ``EvdevError`` as ``inputEvents()`` does, or whatever `sleep` throws (e.g.
+    ///   `CancellationError`).
+    @discardableResult
+    public func run(
+        on engine: GestureEngine, speed: Double = 1, isolation: isolated (any Actor)? = #isolation,
+        sleep: (Duration) async throws -> Void
+    ) async throws -> Timestamp {
+        let events = try inputEvents()
+        let end = endTime(lastEvent: events.last?.timestamp)
+        var clock = options.startTime
+
+        func wait(until time: Timestamp) async throws {
+            guard time > clock else { return }
+            let gap = time.microseconds - clock.microseconds
+            clock = time
+            guard speed > 0 else { return }
+            let scaled = Int64((Double(gap) / speed).rounded())
+            if scaled > 0 { try await sleep(.microseconds(scaled)) }
+        }
+
+        func runDeadlines(before time: Timestamp) async throws {
+            while let deadline = engine.nextDeadline, deadline > clock, deadline < time {
+                try await wait(until: deadline)
+                engine.advance(to: deadline)
+            }
+        }
+
+        for event in events where !isRemoval(event) {
+            try await runDeadlines(before: event.timestamp)
+            try await wait(until: event.timestamp)
+            engine.send(event)
+        }
+        try await runDeadlines(before: end)
+        try await wait(until: end)
+        engine.advance(to: end)
+        for event in events where isRemoval(event) { engine.send(event) }
+        return end
+    }
+
+    private func isRemoval(_ event: InputEvent) -> Bool {
+        if case .deviceRemoved = event { return true }
+        return false
+    }
+}
