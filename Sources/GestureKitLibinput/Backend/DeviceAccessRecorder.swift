@@ -1,0 +1,56 @@
+import Glibc
+import Logging
+
+/// Opens and closes device nodes for libinput (`open_restricted`/`close_restricted`) and remembers
+/// every attempt, so failures — permission above all — can be explained instead of ending in a
+/// silent empty run.
+final class DeviceAccessRecorder {
+    /// One `open` attempt: the node and what `open` returned (a descriptor or `-errno`).
+    struct Attempt: Hashable {
+        var path: String
+        var result: Int32
+    }
+
+    weak var system: (any LibinputSystem)?
+    let logger: Logger
+    private(set) var attempts: [Attempt] = []
+
+    init(system: any LibinputSystem, logger: Logger) {
+        self.system = system
+        self.logger = logger
+    }
+
+    /// Opens `path` with libinput's flags plus `O_NONBLOCK | O_CLOEXEC`; returns the descriptor or
+    /// `-errno`, exactly as libinput expects.
+    func open(_ path: String, flags: Int32) -> Int32 {
+        guard let system else { return -ENODEV }
+        let result = system.open(path, flags: flags | O_NONBLOCK | O_CLOEXEC)
+        attempts.append(Attempt(path: path, result: result))
+        if result < 0 {
+            logger.debug("open \(path) failed: \(LibinputBackendError.describe(errno: result))")
+        }
+        return result
+    }
+
+    func close(_ fd: Int32) {
+        system?.close(fd)
+    }
+
+    /// The latest result for `path`, if it was tried.
+    func latestResult(for path: String) -> Int32? {
+        attempts.last { $0.path == path }?.result
+    }
+
+    /// Nodes whose latest attempt failed, in the order first tried.
+    var failures: [Attempt] {
+        var seen = Set<String>()
+        var result: [Attempt] = []
+        for attempt in attempts where !seen.contains(attempt.path) {
+            seen.insert(attempt.path)
+            if let latest = latestResult(for: attempt.path), latest < 0 {
+                result.append(Attempt(path: attempt.path, result: latest))
+            }
+        }
+        return result
+    }
+}

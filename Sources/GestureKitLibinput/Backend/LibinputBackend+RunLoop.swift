@@ -1,0 +1,86 @@
+import Glibc
+import GestureKit
+
+extension LibinputBackend {
+    /// Feeds `engine` until SIGINT, SIGTERM or ``stopHandle``.
+    ///
+    /// The loop polls libinput's descriptor with a timeout taken from `engine.nextDeadline`.
+    /// libinput stamps events with `CLOCK_MONOTONIC`, so deadlines — which are event times — are
+    /// turned into poll timeouts by reading that clock; this is the only place the backend reads it.
+    /// When a poll times out, the engine is advanced to the clock's present, firing the deadline.
+    /// Recognition itself only ever sees event timestamps.
+    ///
+    /// Stopping leaves the backend open; ``close()`` (or releasing the backend) releases the
+    /// devices.
+    ///
+    /// - Parameters:
+    ///   - engine: Receives every event (`send`) and every timeout (`advance(to:)`).
+    ///   - handlingSignals: Whether SIGINT and SIGTERM stop the loop (their handlers are installed
+    ///     for the loop's duration and restored afterwards).
+    ///   - onEvent: Called with each event after the engine has it, e.g. to print it.
+    /// - Returns: Why the loop stopped.
+    /// - Throws: ``LibinputBackendError`` when libinput or `poll` fail.
+    @discardableResult
+    public func run(
+        engine: GestureEngine, handlingSignals: Bool = true, onEvent: (InputEvent) -> Void = { _ in }
+    ) throws -> LibinputStopReason {
+        try loop(
+            handlingSignals: handlingSignals, deadline: { engine.nextDeadline },
+            onTimeout: { engine.advance(to: $0) },
+            handler: { event in
+                engine.send(event)
+                onEvent(event)
+            })
+    }
+
+    /// The poll timeout, in milliseconds rounded up, until `deadline` on the monotonic clock; `-1`
+    /// (forever) without one.
+    func pollTimeout(until deadline: Timestamp?) -> Int32 {
+        guard let deadline else { return -1 }
+        let remaining = deadline.microseconds - system.monotonicNow().microseconds
+        if remaining <= 0 { return 0 }
+        return Int32(clamping: (remaining + 999) / 1000)
+    }
+
+    /// The loop behind ``run(engine:handlingSignals:onEvent:)`` and ``events(configuration:)``.
+    func loop(
+        handlingSignals: Bool, deadline: () -> Timestamp?, onTimeout: (Timestamp) -> Void,
+        handler: (InputEvent) -> Void
+    ) throws -> LibinputStopReason {
+        guard !isClosed, let pipe = wakePipe else { return .stopRequested }
+        if handlingSignals {
+            let result = system.installStopSignals(pipe)
+            if result < 0 { throw LibinputBackendError.eventLoopSetupFailed(errno: -result) }
+        }
+        defer { if handlingSignals { system.restoreStopSignals() } }
+
+        var descriptors = [
+            PollDescriptor(fd: system.contextFileDescriptor(), events: PollDescriptor.readable),
+            PollDescriptor(fd: pipe.readFD, events: PollDescriptor.readable),
+        ]
+        // Devices opened with the backend reach the handler before anything else.
+        try dispatch(into: handler)
+        while true {
+            if stopHandle.isStopRequested { return .stopRequested }
+            descriptors[0].returnedEvents = 0
+            descriptors[1].returnedEvents = 0
+            let ready = system.poll(&descriptors, timeoutMilliseconds: pollTimeout(until: deadline()))
+            if ready == -EINTR { continue }
+            if ready < 0 { throw LibinputBackendError.pollFailed(errno: -ready) }
+            if ready == 0 {
+                onTimeout(system.monotonicNow())
+                continue
+            }
+            if descriptors[1].returnedEvents != 0 {
+                let bytes = system.drainWakePipe(pipe)
+                if let signal = bytes.first(where: { $0 != 0 }) { return .signal(Int32(signal)) }
+                if stopHandle.isStopRequested { return .stopRequested }
+            }
+            if descriptors[0].returnedEvents & PollDescriptor.readable != 0 {
+                try dispatch(into: handler)
+            } else if descriptors[0].returnedEvents & PollDescriptor.failed != 0 {
+                throw LibinputBackendError.pollFailed(errno: EIO)
+            }
+        }
+    }
+}

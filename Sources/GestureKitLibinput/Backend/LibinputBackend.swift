@@ -1,0 +1,248 @@
+import Glibc
+import GestureKit
+import Logging
+
+/// The libinput backend: opens a seat or device nodes through libinput and turns what it reports
+/// into GestureKit ``InputEvent`` values.
+///
+/// The backend owns one libinput context (`struct libinput`) and every device in it, and releases
+/// them in ``close()`` or `deinit` (`libinput_unref`). It is used from one thread and is not
+/// `Sendable`; hosts built on Swift concurrency use ``events(configuration:)`` instead.
+///
+/// Three ways to drive it:
+/// - ``run(engine:handlingSignals:onEvent:)``: a complete loop feeding a ``GestureEngine`` until
+///   SIGINT/SIGTERM or ``stopHandle``.
+/// - ``fileDescriptor`` and ``dispatch(into:)``, for hosts with their own poll loop.
+/// - ``events(configuration:)``, an `AsyncSequence` of events read on a thread of its own.
+///
+/// Opening fails with a ``LibinputBackendError`` that says what to do: `permissionDenied` when the
+/// device nodes could not be opened, `noTouchDevices` listing what was seen when none of them is a
+/// touchscreen or a touchpad.
+public final class LibinputBackend {
+    /// The configuration the backend was opened with.
+    public let configuration: Configuration
+    /// Stops ``run(engine:handlingSignals:onEvent:)`` from any thread.
+    public let stopHandle: LibinputStopHandle
+
+    let system: any LibinputSystem
+    let logger: Logger
+    private let access: DeviceAccessRecorder
+    private let logBridge: LibinputLogBridge
+    var mapper: LibinputEventMapper
+    /// Events libinput reported while the backend opened (the initial `DEVICE_ADDED`s), handed to
+    /// the first dispatch.
+    var pending: [InputEvent] = []
+    var wakePipe: WakePipe?
+    private(set) var isClosed = false
+
+    /// Opens the devices the configuration names.
+    ///
+    /// - Throws: ``LibinputBackendError``.
+    public convenience init(configuration: Configuration) throws {
+        try self.init(configuration: configuration, stopHandle: LibinputStopHandle())
+    }
+
+    init(configuration: Configuration, stopHandle: LibinputStopHandle) throws {
+        self.configuration = configuration
+        self.stopHandle = stopHandle
+        let system = configuration.makeSystem()
+        self.system = system
+        self.logger = configuration.logger
+        self.access = DeviceAccessRecorder(system: system, logger: configuration.logger)
+        self.logBridge = LibinputLogBridge(logger: configuration.logger)
+        self.mapper = LibinputEventMapper(
+            output: OutputMapping(size: configuration.outputSize, rotation: configuration.rotation))
+        do {
+            try open()
+        } catch {
+            close()
+            throw error
+        }
+    }
+
+    deinit { close() }
+
+    private func open() throws {
+        let access = self.access
+        let bridge = self.logBridge
+        let callbacks = LibinputContextCallbacks(
+            openRestricted: { access.open($0, flags: $1) },
+            closeRestricted: { access.close($0) },
+            log: { bridge.log(priority: $0, message: $1) })
+        switch configuration.source {
+        case .seat(let seat):
+            let result = system.createUdevContext(seat: seat, callbacks: callbacks)
+            if result < 0 { throw LibinputBackendError.seatAssignmentFailed(seat: seat, errno: -result) }
+        case .paths(let paths):
+            let result = system.createPathContext(callbacks: callbacks)
+            if result < 0 { throw LibinputBackendError.contextCreationFailed(errno: -result) }
+            for path in paths where !system.addPathDevice(path) {
+                let error = Self.pathError(path, openResult: access.latestResult(for: path))
+                if configuration.requiresTouchDevice { throw error }
+                logger.warning("\(error)")
+            }
+        }
+        system.setLogPriority(configuration.logPriority ?? LibinputLogPriority(for: logger.logLevel))
+
+        switch system.makeWakePipe() {
+        case .success(let pipe):
+            wakePipe = pipe
+            stopHandle.attach(system.waker(for: pipe))
+        case .failure(let error):
+            throw error
+        }
+
+        // libinput queues a DEVICE_ADDED for each device it opened; read them now so that a run
+        // without touch devices fails here, with an explanation, rather than waiting forever.
+        try readEvents { pending.append($0) }
+        for device in touchDevices {
+            logger.info("libinput device: \(device)")
+        }
+        if configuration.requiresTouchDevice && touchDevices.isEmpty {
+            let denied = access.failures.filter { -$0.result == EACCES || -$0.result == EPERM }
+            if !denied.isEmpty { throw LibinputBackendError.permissionDenied(paths: denied.map(\.path)) }
+            throw LibinputBackendError.noTouchDevices(seen: deviceSummaries)
+        }
+    }
+
+    private static func pathError(_ path: String, openResult: Int32?) -> LibinputBackendError {
+        guard let result = openResult, result < 0 else { return .deviceRejected(path: path, errno: 0) }
+        switch -result {
+        case EACCES, EPERM: return .permissionDenied(paths: [path])
+        case ENOENT: return .deviceNotFound(path: path)
+        default: return .deviceRejected(path: path, errno: -result)
+        }
+    }
+
+    /// Releases every device and the libinput context, and closes the wake pipe. The backend
+    /// delivers nothing afterwards. Called by `deinit`; calling it twice does nothing.
+    public func close() {
+        guard !isClosed else { return }
+        isClosed = true
+        system.destroyContext()
+        stopHandle.detach()
+        if let wakePipe { system.closeWakePipe(wakePipe) }
+        wakePipe = nil
+        pending.removeAll()
+    }
+
+    // MARK: Events
+
+    /// The descriptor to poll for readability; when it is readable, call ``dispatch(into:)``.
+    /// `-1` once closed. (`libinput_get_fd`.)
+    public var fileDescriptor: Int32 { isClosed ? -1 : system.contextFileDescriptor() }
+
+    /// Reads everything libinput has (`libinput_dispatch`, then every queued event) and hands each
+    /// resulting GestureKit event to `handler`, in order.
+    ///
+    /// In a steady stream this allocates nothing: events are copied into values on the stack and
+    /// each device's touch frame reuses its contacts' storage. A handler that keeps a frame past the
+    /// call makes the next frame allocate once.
+    ///
+    /// - Throws: ``LibinputBackendError/dispatchFailed(errno:)``.
+    public func dispatch(into handler: (InputEvent) -> Void) throws {
+        guard !isClosed else { return }
+        if !pending.isEmpty {
+            for event in pending { handler(event) }
+            pending.removeAll(keepingCapacity: true)
+        }
+        try readEvents(into: handler)
+    }
+
+    private func readEvents(into handler: (InputEvent) -> Void) throws {
+        let result = system.dispatch()
+        if result < 0 && result != -EAGAIN { throw LibinputBackendError.dispatchFailed(errno: -result) }
+        while let raw = system.nextEvent() {
+            if let event = mapper.map(raw) { handler(event) }
+        }
+    }
+
+    // MARK: Output mapping
+
+    /// The size, in points, of the output touchscreens cover. Takes effect on the next frame.
+    public var outputSize: Size {
+        get { mapper.output.size }
+        set { mapper.output.size = newValue }
+    }
+
+    /// How touchscreens are turned relative to the output. Takes effect on the next frame.
+    public var rotation: OutputRotation {
+        get { mapper.output.rotation }
+        set { mapper.output.rotation = newValue }
+    }
+
+    // MARK: Devices
+
+    /// The touchscreens and touchpads the backend currently holds, in the order they were added.
+    public var touchDevices: [InputDevice] {
+        mapper.addedOrder.compactMap { mapper.devices[$0]?.device }
+    }
+
+    /// Every device seen: the devices libinput added, touch or not, in the order added, then the
+    /// nodes that could not be opened, with the reason.
+    public var deviceSummaries: [LibinputDeviceSummary] {
+        var summaries: [LibinputDeviceSummary] = []
+        var nodes = Set<String>()
+        for handle in mapper.addedOrder {
+            guard let entry = mapper.devices[handle] else { continue }
+            let info = entry.info
+            if let node = info.devnode { nodes.insert(node) }
+            summaries.append(LibinputDeviceSummary(
+                id: entry.device?.id, name: info.name, node: info.devnode,
+                kind: LibinputEventMapper.kind(of: info.capabilities), capabilities: info.capabilities,
+                sizeMillimetres: info.sizeMillimetres, maximumContacts: info.touchCount > 0 ? info.touchCount : nil,
+                access: .opened))
+        }
+        for failure in access.failures where !nodes.contains(failure.path) {
+            summaries.append(LibinputDeviceSummary(
+                node: failure.path, access: LibinputDeviceSummary.access(forOpenResult: failure.result)))
+        }
+        return summaries
+    }
+
+    /// Opens the configured devices just long enough to describe them, for listings such as
+    /// `gesture-demo devices`. Unlike opening a backend, finding no touch device is not an error,
+    /// and nodes that could not be opened are listed with the reason and a permission hint.
+    ///
+    /// - Throws: ``LibinputBackendError`` when libinput itself cannot start.
+    public static func listDevices(configuration: Configuration) throws -> [LibinputDeviceSummary] {
+        var configuration = configuration
+        configuration.requiresTouchDevice = false
+        let backend = try LibinputBackend(configuration: configuration)
+        defer { backend.close() }
+        return backend.deviceSummaries
+    }
+
+    // MARK: Calibration
+
+    private func calibratable(_ id: DeviceID) throws -> RawDeviceHandle {
+        guard !isClosed, let handle = mapper.handle(for: id) else { throw LibinputBackendError.unknownDevice(id) }
+        guard mapper.devices[handle]?.info.hasCalibrationMatrix == true else {
+            throw LibinputBackendError.calibrationNotApplied(id)
+        }
+        return handle
+    }
+
+    /// The device's current calibration matrix (`libinput_device_config_calibration_get_matrix`).
+    ///
+    /// - Throws: ``LibinputBackendError/unknownDevice(_:)`` or
+    ///   ``LibinputBackendError/calibrationNotApplied(_:)`` when the device has no matrix.
+    public func calibrationMatrix(for id: DeviceID) throws -> CalibrationMatrix {
+        system.calibrationMatrix(of: try calibratable(id))
+    }
+
+    /// The device's default calibration matrix, from udev's `LIBINPUT_CALIBRATION_MATRIX`
+    /// (`libinput_device_config_calibration_get_default_matrix`).
+    public func defaultCalibrationMatrix(for id: DeviceID) throws -> CalibrationMatrix {
+        system.defaultCalibrationMatrix(of: try calibratable(id))
+    }
+
+    /// Sets the device's calibration matrix (`libinput_device_config_calibration_set_matrix`);
+    /// libinput applies it to the next touch events.
+    public func setCalibrationMatrix(_ matrix: CalibrationMatrix, for id: DeviceID) throws {
+        let handle = try calibratable(id)
+        guard system.setCalibrationMatrix(matrix, of: handle) else {
+            throw LibinputBackendError.calibrationNotApplied(id)
+        }
+    }
+}

@@ -1,0 +1,48 @@
+import Synchronization
+
+/// Stops a backend's event loop from any thread.
+///
+/// ``stop()`` marks the loop stopped and wakes it through its wake pipe; the loop returns
+/// ``LibinputStopReason/stopRequested`` the next time it looks. Stopping is final: a stopped
+/// backend's loop returns at once.
+public final class LibinputStopHandle: Sendable {
+    private struct State {
+        var requested = false
+        var wake: (@Sendable () -> Void)?
+    }
+
+    private let state = Mutex(State())
+
+    /// Creates a handle for a loop that is not stopped.
+    public init() {}
+
+    /// Asks the loop to stop and wakes it.
+    public func stop() {
+        state.withLock { state in
+            state.requested = true
+            // Under the lock, so the pipe cannot be closed while this writes to it.
+            state.wake?()
+        }
+    }
+
+    /// Whether ``stop()`` was called.
+    public var isStopRequested: Bool { state.withLock { $0.requested } }
+
+    /// Connects the handle to the loop's wake pipe.
+    func attach(_ wake: @escaping @Sendable () -> Void) {
+        state.withLock { $0.wake = wake }
+    }
+
+    /// Disconnects the handle before the pipe closes.
+    func detach() {
+        state.withLock { $0.wake = nil }
+    }
+}
+
+/// Why an event loop returned.
+public enum LibinputStopReason: Hashable, Sendable {
+    /// The process received this signal (`SIGINT` or `SIGTERM`).
+    case signal(Int32)
+    /// ``LibinputStopHandle/stop()`` was called.
+    case stopRequested
+}

@@ -1,0 +1,88 @@
+import GestureKit
+
+/// Collects one device's `TOUCH_DOWN/MOTION/UP/CANCEL` events until `TOUCH_FRAME` closes them into a
+/// ``TouchFrame``.
+///
+/// The contacts still down stay in the accumulator between frames and are listed as stationary when
+/// a frame does not mention them. Both arrays keep their storage between frames, so a steady stream
+/// of frames allocates nothing once they have grown to the device's contact count.
+struct TouchFrameAccumulator {
+    /// A contact and its sensor position before the output mapping.
+    struct Live {
+        var contact: TouchContact
+        var normalized: Point
+    }
+
+    private(set) var live: [Live] = []
+    /// The frame handed out last; its `contacts` storage is reused.
+    private(set) var frame: TouchFrame
+
+    init(device: DeviceID, capacity: Int) {
+        frame = TouchFrame(device: device, timestamp: .zero)
+        frame.contacts.reserveCapacity(capacity)
+        live.reserveCapacity(capacity)
+    }
+
+    /// Whether a touch event is waiting for its frame.
+    var hasPendingChanges: Bool { live.contains { $0.contact.phase != .stationary } }
+
+    /// Whether the contact with this id has already ended or been cancelled in the open frame, so a
+    /// new contact with the same id must wait for the next frame.
+    func hasFinished(_ id: Int) -> Bool {
+        live.contains { $0.contact.id == id && !$0.contact.phase.isActive }
+    }
+
+    mutating func down(id: Int, position: RawTouchEvent.Position) {
+        if let i = index(of: id) {
+            live[i].contact.phase = .began
+            live[i].contact.millimetres = position.millimetres
+            live[i].normalized = position.normalized
+        } else {
+            live.append(Live(
+                contact: TouchContact(id: id, phase: .began, location: .zero, millimetres: position.millimetres),
+                normalized: position.normalized))
+        }
+    }
+
+    mutating func motion(id: Int, position: RawTouchEvent.Position) {
+        guard let i = index(of: id) else {
+            // libinput always sends a down first; a motion without one starts the contact.
+            down(id: id, position: position)
+            return
+        }
+        if live[i].contact.phase == .stationary { live[i].contact.phase = .moved }
+        live[i].contact.millimetres = position.millimetres
+        live[i].normalized = position.normalized
+    }
+
+    mutating func end(id: Int, cancelled: Bool) {
+        guard let i = index(of: id) else { return }
+        live[i].contact.phase = cancelled ? .cancelled : .ended
+    }
+
+    /// Cancels every contact still down (the device went away).
+    mutating func cancelAll() {
+        for i in live.indices where live[i].contact.phase.isActive { live[i].contact.phase = .cancelled }
+    }
+
+    /// Fills ``frame`` with every known contact, mapped to the output, at `time`.
+    mutating func close(at time: Timestamp, output: OutputMapping) {
+        frame.timestamp = time
+        frame.contacts.removeAll(keepingCapacity: true)
+        for item in live {
+            var contact = item.contact
+            contact.location = output.location(ofNormalized: item.normalized)
+            frame.contacts.append(contact)
+        }
+    }
+
+    /// After a frame was handed out: forgets ended contacts and marks the others stationary.
+    mutating func settle() {
+        live.removeAll { !$0.contact.phase.isActive }
+        for i in live.indices { live[i].contact.phase = .stationary }
+    }
+
+    private func index(of id: Int) -> Int? {
+        live.firstIndex { $0.contact.id == id }
+    }
+}

@@ -1,0 +1,256 @@
+import Glibc
+import GestureKit
+import Synchronization
+
+/// A ``LibinputSystem`` that plays a script instead of calling libinput: it "opens" scripted
+/// device nodes through the context's callbacks (as libinput would), queues scripted events,
+/// answers polls from a script, and records every call. For tests, and for demos without hardware.
+public final class ScriptedLibinputSystem: LibinputSystem {
+    /// A device node the script knows.
+    public struct Node: Hashable, Sendable {
+        /// The node's path, e.g. `/dev/input/event3`.
+        public var path: String
+        /// What libinput would report once it opened the node; `nil` for a node libinput rejects.
+        public var info: RawDeviceInfo?
+        /// The errno `open` fails with, or 0 when it succeeds.
+        public var openErrno: Int32
+
+        /// Creates a node.
+        public init(path: String, info: RawDeviceInfo?, openErrno: Int32 = 0) {
+            self.path = path
+            self.info = info
+            self.openErrno = openErrno
+        }
+    }
+
+    /// One scripted answer to `poll`.
+    public enum PollStep: Hashable, Sendable {
+        /// libinput's descriptor becomes readable and these events are queued.
+        case events([RawLibinputEvent])
+        /// The poll times out; the clock moves forward by the timeout asked for (when finite).
+        case timeout
+        /// The process receives this signal.
+        case signal(Int32)
+    }
+
+    /// A call the backend made.
+    public enum Call: Hashable, Sendable {
+        case createUdevContext(seat: String)
+        case createPathContext
+        case addPathDevice(String)
+        case destroyContext
+        case dispatch
+        case setLogPriority(LibinputLogPriority)
+        case setCalibrationMatrix(CalibrationMatrix, RawDeviceHandle)
+        case open(String, flags: Int32)
+        case close(Int32)
+        case poll(timeoutMilliseconds: Int32)
+        case installStopSignals
+        case restoreStopSignals
+        case closeWakePipe
+    }
+
+    /// The device nodes of the seat (and those a path context may add), in enumeration order.
+    public var nodes: [Node]
+    /// Events queued for the next `nextEvent` calls, in order.
+    public var queued: [RawLibinputEvent] = []
+    /// Answers to successive polls; once it is empty, polls wait for a wake (as a blocked poll
+    /// would) when ``waitsWhenIdle`` is set, and report SIGTERM otherwise.
+    public var pollScript: [PollStep] = []
+    /// See ``pollScript``.
+    public var waitsWhenIdle = false
+    /// What `dispatch` returns.
+    public var dispatchResult: Int32 = 0
+    /// What creating a context returns (0, or `-errno` to simulate a failure).
+    public var contextResult: Int32 = 0
+    /// The monotonic clock.
+    public var clock = Timestamp.zero
+    /// Calibration matrices by device.
+    public var calibration: [RawDeviceHandle: CalibrationMatrix] = [:]
+    /// Every call, in order.
+    public private(set) var calls: [Call] = []
+    /// Descriptors currently open.
+    public private(set) var openDescriptors: Set<Int32> = []
+    /// Whether a context exists.
+    public private(set) var hasContext = false
+
+    private var callbacks: LibinputContextCallbacks?
+    private var deviceDescriptors: [Int32] = []
+    private var nextDescriptor: Int32 = 200
+    private let wakeBox = WakeBox()
+
+    /// The descriptor the scripted context reports.
+    public static let contextDescriptor: Int32 = 100
+    /// The scripted wake pipe.
+    public static let wakePipe = WakePipe(readFD: 101, writeFD: 102)
+
+    /// Creates a system with these device nodes.
+    public init(nodes: [Node] = []) {
+        self.nodes = nodes
+    }
+
+    /// Makes the context's log handler receive a message, as libinput would.
+    public func emitLog(_ priority: LibinputLogPriority, _ message: String) {
+        callbacks?.log(priority, message)
+    }
+
+    // MARK: Context
+
+    public func createUdevContext(seat: String, callbacks: LibinputContextCallbacks) -> Int32 {
+        calls.append(.createUdevContext(seat: seat))
+        guard contextResult == 0 else { return contextResult }
+        self.callbacks = callbacks
+        hasContext = true
+        for node in nodes { _ = add(node) }
+        return 0
+    }
+
+    public func createPathContext(callbacks: LibinputContextCallbacks) -> Int32 {
+        calls.append(.createPathContext)
+        guard contextResult == 0 else { return contextResult }
+        self.callbacks = callbacks
+        hasContext = true
+        return 0
+    }
+
+    public func addPathDevice(_ path: String) -> Bool {
+        calls.append(.addPathDevice(path))
+        guard let node = nodes.first(where: { $0.path == path }) else {
+            // libinput still tries to open a path it does not know.
+            let fd = callbacks?.openRestricted(path, O_RDWR) ?? -EINVAL
+            if fd >= 0 { callbacks?.closeRestricted(fd) }
+            return false
+        }
+        return add(node)
+    }
+
+    private func add(_ node: Node) -> Bool {
+        guard let callbacks else { return false }
+        let fd = callbacks.openRestricted(node.path, O_RDWR)
+        guard fd >= 0 else { return false }
+        guard let info = node.info else {
+            callbacks.closeRestricted(fd)
+            return false
+        }
+        deviceDescriptors.append(fd)
+        queued.append(.deviceAdded(info))
+        return true
+    }
+
+    public func destroyContext() {
+        guard hasContext else { return }
+        calls.append(.destroyContext)
+        for fd in deviceDescriptors { callbacks?.closeRestricted(fd) }
+        deviceDescriptors.removeAll()
+        callbacks = nil
+        hasContext = false
+        queued.removeAll()
+    }
+
+    public func contextFileDescriptor() -> Int32 { hasContext ? Self.contextDescriptor : -1 }
+
+    public func dispatch() -> Int32 {
+        calls.append(.dispatch)
+        return dispatchResult
+    }
+
+    public func nextEvent() -> RawLibinputEvent? {
+        queued.isEmpty ? nil : queued.removeFirst()
+    }
+
+    public func setLogPriority(_ priority: LibinputLogPriority) {
+        calls.append(.setLogPriority(priority))
+    }
+
+    // MARK: Device configuration
+
+    public func calibrationMatrix(of device: RawDeviceHandle) -> CalibrationMatrix {
+        calibration[device] ?? .identity
+    }
+
+    public func defaultCalibrationMatrix(of device: RawDeviceHandle) -> CalibrationMatrix { .identity }
+
+    public func setCalibrationMatrix(_ matrix: CalibrationMatrix, of device: RawDeviceHandle) -> Bool {
+        calls.append(.setCalibrationMatrix(matrix, device))
+        calibration[device] = matrix
+        return true
+    }
+
+    // MARK: Kernel
+
+    public func open(_ path: String, flags: Int32) -> Int32 {
+        calls.append(.open(path, flags: flags))
+        guard let node = nodes.first(where: { $0.path == path }) else { return -ENOENT }
+        if node.openErrno != 0 { return -node.openErrno }
+        let fd = nextDescriptor
+        nextDescriptor += 1
+        openDescriptors.insert(fd)
+        return fd
+    }
+
+    public func close(_ fd: Int32) {
+        calls.append(.close(fd))
+        openDescriptors.remove(fd)
+    }
+
+    public func poll(_ descriptors: inout [PollDescriptor], timeoutMilliseconds: Int32) -> Int32 {
+        calls.append(.poll(timeoutMilliseconds: timeoutMilliseconds))
+        for i in descriptors.indices { descriptors[i].returnedEvents = 0 }
+        func ready(_ fd: Int32) -> Int32 {
+            for i in descriptors.indices where descriptors[i].fd == fd {
+                descriptors[i].returnedEvents = PollDescriptor.readable
+            }
+            return 1
+        }
+        if !wakeBox.bytes.withLock({ $0.isEmpty }) { return ready(Self.wakePipe.readFD) }
+        guard !pollScript.isEmpty else {
+            if waitsWhenIdle {
+                while wakeBox.bytes.withLock({ $0.isEmpty }) { usleep(1000) }
+            } else {
+                wakeBox.bytes.withLock { $0.append(UInt8(SIGTERM)) }
+            }
+            return ready(Self.wakePipe.readFD)
+        }
+        switch pollScript.removeFirst() {
+        case .events(let events):
+            queued.append(contentsOf: events)
+            return ready(Self.contextDescriptor)
+        case .timeout:
+            if timeoutMilliseconds > 0 { clock = clock + .milliseconds(Int64(timeoutMilliseconds)) }
+            return 0
+        case .signal(let signal):
+            wakeBox.bytes.withLock { $0.append(UInt8(truncatingIfNeeded: signal)) }
+            return ready(Self.wakePipe.readFD)
+        }
+    }
+
+    public func monotonicNow() -> Timestamp { clock }
+
+    public func makeWakePipe() -> Result<WakePipe, LibinputBackendError> { .success(Self.wakePipe) }
+
+    public func waker(for pipe: WakePipe) -> @Sendable () -> Void {
+        let box = wakeBox
+        return { box.bytes.withLock { $0.append(0) } }
+    }
+
+    public func drainWakePipe(_ pipe: WakePipe) -> [UInt8] {
+        wakeBox.bytes.withLock { bytes in
+            defer { bytes.removeAll() }
+            return bytes
+        }
+    }
+
+    public func closeWakePipe(_ pipe: WakePipe) { calls.append(.closeWakePipe) }
+
+    public func installStopSignals(_ pipe: WakePipe) -> Int32 {
+        calls.append(.installStopSignals)
+        return 0
+    }
+
+    public func restoreStopSignals() { calls.append(.restoreStopSignals) }
+}
+
+/// The scripted wake pipe's contents, shared with wakers on other threads.
+private final class WakeBox: Sendable {
+    let bytes = Mutex<[UInt8]>([])
+}
