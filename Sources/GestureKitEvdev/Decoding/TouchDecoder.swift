@@ -67,7 +67,7 @@ public struct TouchDecoder {
     private let semiMultitouch: Bool
     private let xAxis: AbsInfo
     private let yAxis: AbsInfo
-    private let millimetresPerUnit: Point
+    private let unitsPerMillimetre: Point
     private let pressureAxis: AbsInfo?
     private let hasTouchMajor: Bool
     private var slots: [Slot]
@@ -109,13 +109,13 @@ public struct TouchDecoder {
 
         let hasResolution = x.hasResolution && y.hasResolution
         if hasResolution {
-            millimetresPerUnit = Point(x: 1 / Double(x.resolution), y: 1 / Double(y.resolution))
+            unitsPerMillimetre = Point(x: Double(x.resolution), y: Double(y.resolution))
         } else {
             let outputDiagonal = (mapping.size.width * mapping.size.width + mapping.size.height * mapping.size.height)
                 .squareRoot()
             let sensorDiagonal = max((x.span * x.span + y.span * y.span).squareRoot(), 1)
             let scale = outputDiagonal / max(options.estimatedPointsPerMillimetre, .leastNormalMagnitude) / sensorDiagonal
-            millimetresPerUnit = Point(x: scale, y: scale)
+            unitsPerMillimetre = Point(x: 1 / scale, y: 1 / scale)
         }
         pressureAxis = description.absInfo(for: multitouch ? .mtPressure : .absPressure)
         hasTouchMajor = multitouch && description.supports(.mtTouchMajor)
@@ -125,7 +125,7 @@ public struct TouchDecoder {
         device = InputDevice(
             id: id, name: description.name, kind: kind,
             sizeMillimetres: hasResolution
-                ? Size(width: x.span * millimetresPerUnit.x, height: y.span * millimetresPerUnit.y) : nil,
+                ? Size(width: x.span / unitsPerMillimetre.x, height: y.span / unitsPerMillimetre.y) : nil,
             hasResolution: hasResolution, maximumContacts: slotCount)
         frame = TouchFrame(device: id, timestamp: .zero)
         frame.contacts.reserveCapacity(slotCount * 2)
@@ -340,10 +340,10 @@ public struct TouchDecoder {
         if let axis = pressureAxis, slot.hasPressure {
             pressure = min(max((Double(slot.pressure) - Double(axis.minimum)) / max(axis.span, 1), 0), 1)
         }
-        let major: Double? = hasTouchMajor && slot.hasTouchMajor ? Double(slot.touchMajor) * millimetresPerUnit.x : nil
+        let major: Double? = hasTouchMajor && slot.hasTouchMajor ? Double(slot.touchMajor) / unitsPerMillimetre.x : nil
         return TouchContact(
             id: slot.contactID, phase: phase, location: mapping.map(normalized: normalized),
-            millimetres: Point(x: rx * millimetresPerUnit.x, y: ry * millimetresPerUnit.y),
+            millimetres: Point(x: rx / unitsPerMillimetre.x, y: ry / unitsPerMillimetre.y),
             pressure: pressure, majorAxisMillimetres: major,
             isPalm: slot.isPalmContact || slot.toolType == EventCode.mtToolPalm)
     }
