@@ -1,0 +1,132 @@
+/// Hears the life of a ``DirectionalSwipeGestureRecognizer``. Every method is optional.
+public protocol DirectionalSwipeGestureRecognizerDelegate: AnyObject {
+    /// The swipe began; ``DirectionalSwipeGestureRecognizer/initialDirection`` is known.
+    func swipeDidStart(_ swipe: DirectionalSwipeGestureRecognizer)
+    /// The fingers moved.
+    func swipeDidUpdate(_ swipe: DirectionalSwipeGestureRecognizer)
+    /// The swipe was cancelled (``swipeShouldCancel(_:)`` said so, or its touches were).
+    func swipeDidCancel(_ swipe: DirectionalSwipeGestureRecognizer)
+    /// The swipe finished.
+    func swipeDidFinish(_ swipe: DirectionalSwipeGestureRecognizer)
+    /// Whether progress should be halved now (a scroll view's bounce, e.g. past the origin).
+    /// Default false.
+    func swipeShouldBounce(_ swipe: DirectionalSwipeGestureRecognizer) -> Bool
+    /// Whether lifting now cancels rather than finishes. Default: the recognizer's
+    /// ``DirectionalSwipeGestureRecognizer/isMovingBackBeforeCancelDistance``.
+    func swipeShouldCancel(_ swipe: DirectionalSwipeGestureRecognizer) -> Bool
+}
+
+extension DirectionalSwipeGestureRecognizerDelegate {
+    public func swipeDidStart(_ swipe: DirectionalSwipeGestureRecognizer) {}
+    public func swipeDidUpdate(_ swipe: DirectionalSwipeGestureRecognizer) {}
+    public func swipeDidCancel(_ swipe: DirectionalSwipeGestureRecognizer) {}
+    public func swipeDidFinish(_ swipe: DirectionalSwipeGestureRecognizer) {}
+    public func swipeShouldBounce(_ swipe: DirectionalSwipeGestureRecognizer) -> Bool { false }
+    public func swipeShouldCancel(_ swipe: DirectionalSwipeGestureRecognizer) -> Bool { swipe.isMovingBackBeforeCancelDistance }
+}
+
+/// A continuous swipe that knows its direction: the direction it started in and the one it is
+/// moving in now, its progress across the superview, with delegate calls for start, update,
+/// cancel and finish (the model is a card or a drawer dragged by the finger).
+///
+/// Values are measured in the superview's coordinates (the parent of the recognizer's region):
+/// ``location``, ``translation``, ``velocity`` and ``progress`` — the translation along
+/// ``initialDirection`` as a fraction of the superview's extent on that axis, halved while the
+/// delegate's `swipeShouldBounce` says so. On lifting, the swipe cancels when the delegate's
+/// `swipeShouldCancel` says so — by default when it moved less than ``cancelDistance`` and is
+/// moving back the wrong way — and finishes otherwise.
+open class DirectionalSwipeGestureRecognizer: PanGestureRecognizer {
+    /// Hears start, update, cancel and finish; held weakly.
+    public weak var swipeDelegate: (any DirectionalSwipeGestureRecognizerDelegate)?
+    /// Below this travel along the initial direction, moving the wrong way cancels by default
+    /// (32 points).
+    public var cancelDistance: Distance = .points(32)
+
+    /// The direction the swipe began in.
+    public private(set) var initialDirection: SwipeDirection = []
+    /// The direction the fingers are moving in now.
+    public private(set) var currentDirection: SwipeDirection = []
+    private var lastPosition: Point = .zero
+
+    /// The superview: the parent of the recognizer's region, or the region for a root.
+    public var superview: Region? { region?.parent ?? region }
+
+    /// The fingers' centre in the superview's coordinates.
+    public var location: Point { location(in: superview) }
+    /// The travel since landing, in the superview's coordinates.
+    public var translation: Point { translation(in: superview) }
+    /// The velocity in points per second.
+    public var velocity: Point { velocity(in: superview) }
+
+    /// The translation along ``initialDirection`` over the superview's extent on that axis;
+    /// negative when moved back past the origin; halved while the delegate asks for a bounce.
+    public var progress: Double {
+        guard let sv = superview, !initialDirection.isEmpty else { return 0 }
+        let extent = initialDirection == .left || initialDirection == .right ? sv.frame.width : sv.frame.height
+        guard extent > 0 else { return 0 }
+        let u = initialDirection.unitVector
+        var p = (translation.x * u.x + translation.y * u.y) / extent
+        if swipeDelegate?.swipeShouldBounce(self) ?? false { p /= 2 }
+        return p
+    }
+
+    /// Whether the swipe has travelled less than ``cancelDistance`` along its initial direction
+    /// and is moving back against it: the default reason to cancel on lifting.
+    public var isMovingBackBeforeCancelDistance: Bool {
+        let u = initialDirection.unitVector
+        let along = translation.x * u.x + translation.y * u.y
+        return along < points(cancelDistance, for: touches.first) && currentDirection == initialDirection.opposite
+    }
+
+    open override func touchesMoved(_ touches: [Touch]) {
+        let before = state
+        super.touchesMoved(touches)
+        track(before)
+    }
+
+    open override func touchpadGesture(_ event: TouchpadGestureEvent) {
+        let before = state
+        super.touchpadGesture(event)
+        if event.phase == .update { track(before) }
+    }
+
+    private func track(_ before: GestureState) {
+        let step = position - lastPosition
+        if step.length > 0 { currentDirection = .dominant(step) }
+        lastPosition = position
+        if before == .possible && state == .began {
+            initialDirection = .dominant(translation)
+            swipeDelegate?.swipeDidStart(self)
+        } else if state == .changed {
+            swipeDelegate?.swipeDidUpdate(self)
+        }
+    }
+
+    open override func touchesBegan(_ touches: [Touch]) {
+        super.touchesBegan(touches)
+        if self.touches.count == touches.count { lastPosition = position }
+    }
+
+    open override func finish() {
+        if swipeDelegate?.swipeShouldCancel(self) ?? isMovingBackBeforeCancelDistance {
+            state = .cancelled
+            swipeDelegate?.swipeDidCancel(self)
+        } else {
+            state = .ended
+            swipeDelegate?.swipeDidFinish(self)
+        }
+    }
+
+    open override func touchesCancelled(_ touches: [Touch]) {
+        let wasActive = state.isActive
+        super.touchesCancelled(touches)
+        if wasActive { swipeDelegate?.swipeDidCancel(self) }
+    }
+
+    open override func reset() {
+        super.reset()
+        initialDirection = []
+        currentDirection = []
+        lastPosition = .zero
+    }
+}

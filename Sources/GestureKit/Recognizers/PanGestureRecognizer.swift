@@ -1,0 +1,172 @@
+/// Recognizes fingers dragging (UIKit's `UIPanGestureRecognizer`). Continuous: begins once the
+/// fingers' centre has moved ``minimumDistance``, changes with every motion, ends when fewer than
+/// ``minimumNumberOfTouches`` remain.
+///
+/// ``translation(in:)`` is the centre's travel since the fingers landed, continuous when fingers
+/// are added or lifted; ``velocity(in:)`` is a least-squares fit over the last 100 ms. A touchpad
+/// swipe with a finger count in ``touchpadFingerCounts`` drives the same recognizer, its
+/// translation being libinput's accelerated delta.
+open class PanGestureRecognizer: GestureRecognizer {
+    /// The fewest fingers that make a pan (default 1).
+    public var minimumNumberOfTouches = 1
+    /// The most fingers that make a pan (default unlimited). Extra fingers fail a pan that has not
+    /// begun and are ignored by one that has.
+    public var maximumNumberOfTouches = Int.max
+    /// The hysteresis before the pan begins.
+    public var minimumDistance: Distance
+    /// Touchpad swipe finger counts that drive the pan, or `nil` for none.
+    public var touchpadFingerCounts: ClosedRange<Int>?
+
+    /// The continuous position of the fingers' centre in screen points (it does not jump when
+    /// fingers are added or lifted).
+    public private(set) var position: Point = .zero
+    private var origin: Point = .zero
+    private var offset: Point = .zero
+    private var tracker: VelocityTracker
+    private var lastSample: Timestamp = .zero
+
+    /// Creates a pan recognizer with the tunables of `configuration`.
+    public override init(configuration: GestureConfiguration = .default) {
+        minimumDistance = configuration.panMinimumDistance
+        touchpadFingerCounts = configuration.touchpadSwipeFingerCounts
+        tracker = VelocityTracker(window: configuration.velocityWindow, stopTimeout: configuration.velocityStopTimeout)
+        super.init(configuration: configuration)
+    }
+
+    // MARK: Values
+
+    /// The centre's travel since the fingers landed (or since ``setTranslation(_:in:)``).
+    /// Regions only translate, so the vector is the same in every region.
+    public func translation(in region: Region?) -> Point { position - origin }
+
+    /// Sets the translation, as UIKit's `setTranslation(_:in:)`; the velocity starts afresh.
+    public func setTranslation(_ translation: Point, in region: Region?) {
+        origin = position - translation
+        tracker.reset()
+        tracker.add(position, at: lastSample)
+    }
+
+    /// The centre's velocity in points per second (zero once the fingers stopped before lifting).
+    public func velocity(in region: Region?) -> Point { tracker.velocity(at: now) }
+
+    // MARK: Touches
+
+    /// The number of fingers that count, between ``minimumNumberOfTouches`` and the maximum.
+    private var fingers: Int { numberOfTouches }
+
+    /// The centroid of the active touches plus the offset that keeps ``position`` continuous.
+    private func rebase() {
+        let old = position
+        if let c = centroid(of: touches, includingEndedAt: nil) {
+            offset = old - c
+        }
+    }
+
+    open override func touchesBegan(_ touches: [Touch]) {
+        if self.touches.count == touches.count {
+            // First fingers: start afresh.
+            let c = centroid(of: self.touches, includingEndedAt: nil) ?? .zero
+            position = c
+            origin = c
+            offset = .zero
+            tracker.reset()
+            sample(at: now)
+        } else {
+            rebase()
+        }
+        if fingers > maximumNumberOfTouches {
+            if state == .possible {
+                return fail(.wrongNumberOfTouches(expected: minimumNumberOfTouches...maximumNumberOfTouches, actual: fingers))
+            }
+            for t in touches { ignore(t) }
+            rebase()
+        }
+    }
+
+    open override func touchesMoved(_ touches: [Touch]) {
+        guard let c = centroid(of: self.touches, includingEndedAt: nil) else { return }
+        position = c + offset
+        sample(at: now)
+        if state == .possible {
+            guard fingers >= minimumNumberOfTouches, fingers <= maximumNumberOfTouches,
+                  shouldBegin(translation: position - origin, touch: touches.first) else { return }
+            state = .began
+        } else if state.isActive {
+            state = .changed
+        }
+    }
+
+    /// Whether the pan may begin with this translation. Subclasses (edge pans) narrow it; by
+    /// default, once the centre has moved ``minimumDistance``.
+    open func shouldBegin(translation: Point, touch: Touch?) -> Bool {
+        translation.length >= points(minimumDistance, for: touch)
+    }
+
+    open override func touchesEnded(_ touches: [Touch]) {
+        let remaining = numberOfActiveFingers
+        if state.isActive {
+            if remaining < minimumNumberOfTouches { finish() } else { rebase() }
+        } else if state == .possible {
+            if remaining == 0 { fail(.endedTooSoon) } else { rebase() }
+        }
+    }
+
+    /// Called when the fingers lift from an active pan. Default: ends it.
+    open func finish() {
+        state = .ended
+    }
+
+    private var numberOfActiveFingers: Int {
+        var n = 0
+        for t in touches where t.isActive && t.type != .touchpadGesture { n += 1 }
+        return n
+    }
+
+    private func sample(at time: Timestamp) {
+        lastSample = time
+        tracker.add(position, at: time)
+    }
+
+    // MARK: Touchpad
+
+    open override func accepts(_ event: TouchpadGestureEvent) -> Bool {
+        guard event.kind == .swipe, let counts = touchpadFingerCounts else { return false }
+        return counts.contains(event.fingerCount)
+    }
+
+    open override func touchpadGesture(_ event: TouchpadGestureEvent) {
+        switch event.phase {
+        case .begin:
+            position = .zero
+            origin = .zero
+            tracker.reset()
+            sample(at: event.timestamp)
+        case .update:
+            position += event.delta
+            sample(at: event.timestamp)
+            if state == .possible {
+                if shouldBegin(translation: position - origin, touch: nil) { state = .began }
+            } else if state.isActive {
+                state = .changed
+            }
+        case .end:
+            if state.isActive { finish() } else { fail(.endedTooSoon) }
+        case .cancel:
+            if state.isActive { state = .cancelled } else { fail(.touchesCancelled(.device)) }
+        }
+    }
+
+    open override func location(in region: Region?) -> Point {
+        if touchpadGestureSequence != nil { return super.location(in: region) }
+        guard let c = centroid(of: touches, includingEndedAt: lastFrameTime) else { return super.location(in: region) }
+        return region?.convert(fromScreen: c) ?? c
+    }
+
+    open override func reset() {
+        super.reset()
+        position = .zero
+        origin = .zero
+        offset = .zero
+        tracker.reset()
+    }
+}

@@ -1,0 +1,103 @@
+/// Recognizes two fingers turning (UIKit's `UIRotationGestureRecognizer`). Continuous: begins
+/// once the line between the first two fingers has turned ``minimumAngle``.
+///
+/// ``rotation`` is in radians, clockwise positive on screen (y grows downwards), settable;
+/// ``velocity`` is in radians per second. libinput's touchpad pinch (its angle) drives it too.
+open class RotationGestureRecognizer: GestureRecognizer {
+    /// The turn before the rotation begins, in radians.
+    public var minimumAngle: Double
+    /// Whether touchpad pinches drive the recognizer.
+    public var acceptsTouchpadPinches = true
+
+    /// The turn since the fingers landed, in radians; set it (to 0, say) to measure from here on.
+    public var rotation: Double {
+        get { accumulated + offset }
+        set { offset = newValue - accumulated; tracker.reset() }
+    }
+    /// The rate of turn, in radians per second.
+    public var velocity: Double { tracker.velocity(at: now).x }
+
+    private var accumulated = 0.0
+    private var offset = 0.0
+    private var lastAngle: Double?
+    private var tracker: VelocityTracker
+
+    /// Creates a rotation recognizer with the tunables of `configuration`.
+    public override init(configuration: GestureConfiguration = .default) {
+        minimumAngle = configuration.rotationMinimumAngle
+        tracker = VelocityTracker(window: configuration.velocityWindow, stopTimeout: configuration.velocityStopTimeout)
+        super.init(configuration: configuration)
+    }
+
+    /// The angle of the line from the first active finger to the second.
+    private func angle() -> Double? {
+        var a: Touch?
+        for t in touches where t.isActive && t.type != .touchpadGesture {
+            guard let first = a else { a = t; continue }
+            let d = t.location - first.location
+            return atan2Approx(d.y, d.x)
+        }
+        return nil
+    }
+
+    open override func touchesBegan(_ touches: [Touch]) { lastAngle = angle() }
+
+    open override func touchesMoved(_ touches: [Touch]) {
+        guard let a = angle() else { return }
+        if let last = lastAngle {
+            var d = a - last
+            if d > .pi { d -= 2 * .pi }
+            if d < -.pi { d += 2 * .pi }
+            accumulated += d
+        }
+        lastAngle = a
+        tracker.add(Point(x: rotation, y: 0), at: now)
+        if state == .possible {
+            if abs(accumulated) >= minimumAngle { state = .began }
+        } else if state.isActive {
+            state = .changed
+        }
+    }
+
+    open override func touchesEnded(_ touches: [Touch]) {
+        let active = self.touches.count(where: { $0.isActive && $0.type != .touchpadGesture })
+        if active < 2 {
+            if state.isActive { return state = .ended }
+            if active == 0 { return fail(.endedTooSoon) }
+        }
+        lastAngle = angle()
+    }
+
+    open override func accepts(_ event: TouchpadGestureEvent) -> Bool {
+        acceptsTouchpadPinches && event.kind == .pinch
+    }
+
+    open override func touchpadGesture(_ event: TouchpadGestureEvent) {
+        switch event.phase {
+        case .begin:
+            accumulated = 0
+            tracker.reset()
+            tracker.add(Point(x: rotation, y: 0), at: event.timestamp)
+        case .update:
+            accumulated += event.angleDelta * .pi / 180
+            tracker.add(Point(x: rotation, y: 0), at: event.timestamp)
+            if state == .possible {
+                if abs(accumulated) >= minimumAngle { state = .began }
+            } else if state.isActive {
+                state = .changed
+            }
+        case .end:
+            if state.isActive { state = .ended } else { fail(.endedTooSoon) }
+        case .cancel:
+            if state.isActive { state = .cancelled } else { fail(.touchesCancelled(.device)) }
+        }
+    }
+
+    open override func reset() {
+        super.reset()
+        accumulated = 0
+        offset = 0
+        lastAngle = nil
+        tracker.reset()
+    }
+}

@@ -1,0 +1,175 @@
+/// Directions a swipe may take; screen coordinates (y grows downwards).
+public struct SwipeDirection: OptionSet, Hashable, Sendable, CustomStringConvertible {
+    public let rawValue: Int
+    public init(rawValue: Int) { self.rawValue = rawValue }
+
+    public static let right = SwipeDirection(rawValue: 1)
+    public static let left = SwipeDirection(rawValue: 2)
+    public static let up = SwipeDirection(rawValue: 4)
+    public static let down = SwipeDirection(rawValue: 8)
+    /// Left or right.
+    public static let horizontal: SwipeDirection = [.left, .right]
+    /// Up or down.
+    public static let vertical: SwipeDirection = [.up, .down]
+    /// Any direction.
+    public static let all: SwipeDirection = [.left, .right, .up, .down]
+
+    /// The single direction a displacement mostly goes in.
+    public static func dominant(_ d: Point) -> SwipeDirection {
+        if abs(d.x) >= abs(d.y) { return d.x >= 0 ? .right : .left }
+        return d.y >= 0 ? .down : .up
+    }
+
+    /// The opposite direction(s).
+    public var opposite: SwipeDirection {
+        var o: SwipeDirection = []
+        if contains(.right) { o.insert(.left) }
+        if contains(.left) { o.insert(.right) }
+        if contains(.up) { o.insert(.down) }
+        if contains(.down) { o.insert(.up) }
+        return o
+    }
+
+    /// A unit vector for a single direction.
+    public var unitVector: Point {
+        switch self {
+        case .right: Point(x: 1, y: 0)
+        case .left: Point(x: -1, y: 0)
+        case .up: Point(x: 0, y: -1)
+        case .down: Point(x: 0, y: 1)
+        default: .zero
+        }
+    }
+
+    public var description: String {
+        var names: [String] = []
+        if contains(.right) { names.append("right") }
+        if contains(.left) { names.append("left") }
+        if contains(.up) { names.append("up") }
+        if contains(.down) { names.append("down") }
+        return names.isEmpty ? "none" : names.joined(separator: "|")
+    }
+}
+
+/// Recognizes a quick stroke in one of the allowed directions (UIKit's
+/// `UISwipeGestureRecognizer`). Discrete: recognized as soon as the fingers have travelled
+/// ``minimumDistance`` in an allowed ``direction``, within ``maximumDuration`` of landing and
+/// with a drift across the direction of at most ``maximumDeviation``.
+///
+/// Fails on motion mostly in a direction that is not allowed, on a slow stroke, on the wrong
+/// finger count, or when the fingers lift first. A touchpad swipe with a finger count in
+/// ``touchpadFingerCounts`` drives it too (travel measured in millimetres from libinput's
+/// unaccelerated deltas).
+open class SwipeGestureRecognizer: GestureRecognizer {
+    /// Allowed directions (UIKit default right).
+    public var direction: SwipeDirection = .right
+    /// Fingers required (default 1).
+    public var numberOfTouchesRequired = 1
+    /// Travel needed along the direction.
+    public var minimumDistance: Distance
+    /// Time allowed from landing to ``minimumDistance``.
+    public var maximumDuration: Duration
+    /// Allowed drift across the direction, as a ratio of the travel along it.
+    public var maximumDeviation: Double
+    /// Touchpad swipe finger counts that drive the recognizer, or `nil` for none.
+    public var touchpadFingerCounts: ClosedRange<Int>?
+
+    /// The direction the recognized swipe went.
+    public private(set) var recognizedDirection: SwipeDirection = []
+    private var touchpadTravelMillimetres: Point = .zero
+    private var startLocation: Point = .zero
+
+    /// Creates a swipe recognizer with the tunables of `configuration`.
+    public override init(configuration: GestureConfiguration = .default) {
+        minimumDistance = configuration.swipeMinimumDistance
+        maximumDuration = configuration.swipeMaximumDuration
+        maximumDeviation = configuration.swipeMaximumDeviation
+        touchpadFingerCounts = configuration.touchpadSwipeFingerCounts
+        super.init(configuration: configuration)
+    }
+
+    /// The mean travel of the fingers down since each landed, in screen points.
+    private var travel: Point {
+        var sum = Point.zero
+        var n = 0.0
+        for t in touches where t.isActive && t.type != .touchpadGesture {
+            sum += t.location - t.startLocation
+            n += 1
+        }
+        return n > 0 ? sum / n : .zero
+    }
+
+    open override func touchesBegan(_ touches: [Touch]) {
+        if deadline == nil {
+            deadline = now + maximumDuration
+            startLocation = touches.first?.startLocation ?? .zero
+        }
+        if numberOfTouches > numberOfTouchesRequired {
+            fail(.wrongNumberOfTouches(expected: numberOfTouchesRequired...numberOfTouchesRequired, actual: numberOfTouches))
+        }
+    }
+
+    open override func touchesMoved(_ touches: [Touch]) {
+        evaluate(travel, threshold: points(minimumDistance, for: touches.first), fingersReady: numberOfTouches == numberOfTouchesRequired)
+    }
+
+    private func evaluate(_ d: Point, threshold: Double, fingersReady: Bool) {
+        let dir = SwipeDirection.dominant(d)
+        let along = abs(d.x) >= abs(d.y) ? abs(d.x) : abs(d.y)
+        let across = abs(d.x) >= abs(d.y) ? abs(d.y) : abs(d.x)
+        if !direction.contains(dir) {
+            // Moving mostly in a direction we do not accept: give up once that is clear.
+            if along >= threshold / 3 { fail(.wrongDirection) }
+            return
+        }
+        guard fingersReady, along >= threshold else { return }
+        guard across <= maximumDeviation * along else { return fail(.wrongDirection) }
+        recognizedDirection = dir
+        deadline = nil
+        state = .recognized
+    }
+
+    open override func touchesEnded(_ touches: [Touch]) {
+        fail(.endedTooSoon)
+    }
+
+    open override func deadlineReached(at time: Timestamp) {
+        fail(.tooSlow(allowed: maximumDuration))
+    }
+
+    open override func accepts(_ event: TouchpadGestureEvent) -> Bool {
+        guard event.kind == .swipe, let counts = touchpadFingerCounts else { return false }
+        return counts.contains(event.fingerCount)
+    }
+
+    open override func touchpadGesture(_ event: TouchpadGestureEvent) {
+        switch event.phase {
+        case .begin:
+            touchpadTravelMillimetres = .zero
+            deadline = event.timestamp + maximumDuration
+        case .update:
+            touchpadTravelMillimetres += event.unacceleratedDelta / configuration.touchpadUnitsPerMillimetre
+            // Compare in millimetres: a threshold in points is taken at the fallback density.
+            let thresholdMM: Double
+            switch minimumDistance {
+            case .millimetres(let mm): thresholdMM = mm
+            case .points(let pt): thresholdMM = pt / configuration.fallbackPointsPerMillimetre
+            }
+            evaluate(touchpadTravelMillimetres, threshold: thresholdMM, fingersReady: true)
+        case .end, .cancel:
+            fail(event.phase == .end ? .endedTooSoon : .touchesCancelled(.device))
+        }
+    }
+
+    /// Where the swipe started (the first finger's landing point).
+    open override func location(in region: Region?) -> Point {
+        if touchpadGestureSequence != nil { return super.location(in: region) }
+        return region?.convert(fromScreen: startLocation) ?? startLocation
+    }
+
+    open override func reset() {
+        super.reset()
+        recognizedDirection = []
+        touchpadTravelMillimetres = .zero
+    }
+}
