@@ -77,7 +77,7 @@ public final class LibinputBackend {
             let result = system.createPathContext(callbacks: callbacks)
             if result < 0 { throw LibinputBackendError.contextCreationFailed(errno: -result) }
             for path in paths where !system.addPathDevice(path) {
-                let error = Self.pathError(path, openResult: access.latestResult(for: path))
+                let error = pathError(path)
                 if configuration.requiresTouchDevice { throw error }
                 logger.warning("\(error)")
             }
@@ -105,8 +105,16 @@ public final class LibinputBackend {
         }
     }
 
-    private static func pathError(_ path: String, openResult: Int32?) -> LibinputBackendError {
-        guard let result = openResult, result < 0 else { return .deviceRejected(path: path, errno: 0) }
+    /// Explains why libinput refused a path: from libinput's own open attempt, or, when libinput
+    /// gave up before opening (it first looks the node up in udev), from an attempt of our own.
+    private func pathError(_ path: String) -> LibinputBackendError {
+        var result = access.latestResult(for: path)
+        if result == nil {
+            let fd = access.open(path, flags: O_RDONLY)
+            if fd >= 0 { access.close(fd) }
+            result = fd
+        }
+        guard let result, result < 0 else { return .deviceRejected(path: path, errno: 0) }
         switch -result {
         case EACCES, EPERM: return .permissionDenied(paths: [path])
         case ENOENT: return .deviceNotFound(path: path)

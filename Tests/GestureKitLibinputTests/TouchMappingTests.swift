@@ -1,0 +1,112 @@
+import GestureKit
+import Testing
+@testable import GestureKitLibinput
+
+@Suite("Touch events become touch frames")
+struct TouchMappingTests {
+    @Test("TOUCH_DOWN and TOUCH_FRAME make one frame with a began contact")
+    func downAndFrame() throws {
+        let (backend, system) = try Fixture.backend()
+        _ = try Fixture.drain(backend)
+        system.queued = [Fixture.touch(.down, 3, at: 1000, normalized: (0.25, 0.5)), Fixture.frame(at: 1000)]
+        let frames = Fixture.frames(try Fixture.drain(backend))
+        #expect(frames.count == 1)
+        let frame = try #require(frames.first)
+        #expect(frame.device == DeviceID(1))
+        #expect(frame.timestamp == Timestamp.milliseconds(1000))
+        #expect(frame.contacts == [
+            TouchContact(id: 3, phase: .began, location: Point(x: 250, y: 250), millimetres: Point(x: 60, y: 67.5))
+        ])
+    }
+
+    @Test("Contacts not mentioned stay listed as stationary; ended contacts leave after their frame")
+    func stationaryAndEnded() throws {
+        let (backend, system) = try Fixture.backend()
+        _ = try Fixture.drain(backend)
+        system.queued = [
+            Fixture.touch(.down, 0, at: 10, normalized: (0.1, 0.1)),
+            Fixture.touch(.down, 1, at: 10, normalized: (0.9, 0.9)),
+            Fixture.frame(at: 10),
+            Fixture.touch(.motion, 1, at: 22, normalized: (0.8, 0.8)),
+            Fixture.frame(at: 22),
+            Fixture.touch(.up, 0, at: 34),
+            Fixture.frame(at: 34),
+            Fixture.touch(.up, 1, at: 46),
+            Fixture.frame(at: 46),
+        ]
+        let frames = Fixture.frames(try Fixture.drain(backend))
+        #expect(frames.map { $0.contacts.map(\.id) } == [[0, 1], [0, 1], [0, 1], [1]])
+        #expect(frames.map { $0.contacts.map(\.phase) } == [
+            [.began, .began], [.stationary, .moved], [.ended, .stationary], [.ended],
+        ])
+        #expect(frames[1].contacts[1].location == Point(x: 800, y: 400))
+        #expect(frames[2].contacts[0].location == Point(x: 100, y: 50))
+        #expect(frames.map(\.timestamp) == [10, 22, 34, 46].map { Timestamp.milliseconds($0) })
+    }
+
+    @Test("TOUCH_CANCEL cancels the contact and it is gone afterwards")
+    func cancel() throws {
+        let (backend, system) = try Fixture.backend()
+        _ = try Fixture.drain(backend)
+        system.queued = [
+            Fixture.touch(.down, 5, at: 1, normalized: (0.5, 0.5)), Fixture.frame(at: 1),
+            Fixture.touch(.cancel, 5, at: 2), Fixture.frame(at: 2),
+            Fixture.frame(at: 3),
+        ]
+        let frames = Fixture.frames(try Fixture.drain(backend))
+        #expect(frames.map { $0.contacts.map(\.phase) } == [[.began], [.cancelled], []])
+    }
+
+    @Test("A seat slot that ends and begins again before a frame gives two frames")
+    func slotReuseWithinFrame() throws {
+        let (backend, system) = try Fixture.backend()
+        _ = try Fixture.drain(backend)
+        system.queued = [
+            Fixture.touch(.down, 0, at: 1, normalized: (0.5, 0.5)), Fixture.frame(at: 1),
+            Fixture.touch(.up, 0, at: 2), Fixture.touch(.down, 0, at: 2, normalized: (0.2, 0.2)), Fixture.frame(at: 2),
+        ]
+        let frames = Fixture.frames(try Fixture.drain(backend))
+        #expect(frames.map { $0.contacts.map(\.phase) } == [[.began], [.ended], [.began]])
+        #expect(frames[2].contacts[0].location == Point(x: 200, y: 100))
+    }
+
+    @Test("Touch events of devices the backend does not hold are ignored")
+    func unknownDevice() throws {
+        let (backend, system) = try Fixture.backend()
+        _ = try Fixture.drain(backend)
+        let stranger = RawDeviceHandle(0x99)
+        system.queued = [
+            Fixture.touch(.down, 0, at: 1, normalized: (0.5, 0.5), device: stranger), Fixture.frame(at: 1, device: stranger),
+        ]
+        #expect(try Fixture.drain(backend).isEmpty)
+    }
+
+    @Test("Steady frames reuse one contacts buffer (dispatch does not allocate per event)")
+    func bufferReuse() throws {
+        let (backend, system) = try Fixture.backend()
+        _ = try Fixture.drain(backend)
+        system.queued = [
+            Fixture.touch(.down, 0, at: 0, normalized: (0.1, 0.1)), Fixture.touch(.down, 1, at: 0, normalized: (0.2, 0.2)),
+            Fixture.frame(at: 0),
+        ]
+        _ = try Fixture.drain(backend)
+        var addresses = Set<UInt>()
+        var frameCount = 0
+        for step in 1...200 {
+            let x = 0.1 + Double(step) / 1000
+            system.queued = [
+                Fixture.touch(.motion, 0, at: UInt64(step) * 12, normalized: (x, 0.1)),
+                Fixture.touch(.motion, 1, at: UInt64(step) * 12, normalized: (x, 0.2)),
+                Fixture.frame(at: UInt64(step) * 12),
+            ]
+            try backend.dispatch { event in
+                guard case .touchFrame(let frame) = event else { return }
+                frameCount += 1
+                #expect(frame.contacts.count == 2)
+                addresses.insert(frame.contacts.withUnsafeBufferPointer { UInt(bitPattern: $0.baseAddress) })
+            }
+        }
+        #expect(frameCount == 200)
+        #expect(addresses.count == 1)
+    }
+}
