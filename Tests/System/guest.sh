@@ -47,9 +47,14 @@ export SYSTEMD_IGNORE_CHROOT=1
 
 READY_TIMEOUT=20       # s until the reader must have every device
 SCENARIO_TIMEOUT=60    # s for one scenario's driver / player
-SETTLE_QUIET_MS=400    # the reader's output must be quiet this long before it is stopped
+SETTLE_QUIET_MS=300    # default; a reader adapter may set READER_SETTLE_MS (recognizer timers)
 
 note() { echo "guest: $*"; }
+
+# reader_exec CMD...: for the adapters in readers/, in a background job: becomes
+# CMD with SIGINT and SIGTERM at their defaults (a script's background jobs inherit
+# SIGINT ignored; a reader relying on the default action would never stop).
+reader_exec() { exec env --default-signal=INT,TERM "$@"; }
 
 for f in "$SYS/readers/$GK_READER.sh" "$SYS/expect/$GK_READER.sh" "$SYS/expect/common.sh"; do
     [ -f "$f" ] || { note "missing $f"; exit 2; }
@@ -57,7 +62,7 @@ for f in "$SYS/readers/$GK_READER.sh" "$SYS/expect/$GK_READER.sh" "$SYS/expect/c
     . "$f"
 done
 
-now_ms() { date +%s%3N; }
+now_ms() { local t=${EPOCHREALTIME/[.,]/}; echo $(( t / 1000 )); }
 
 note "kernel $(uname -r), $(nproc) cpu(s); starting systemd-udevd"
 /lib/systemd/systemd-udevd --daemon >/dev/null 2>&1 || { note "systemd-udevd did not start"; exit 2; }
@@ -108,27 +113,36 @@ wait_reader_has() {   # wait_reader_has NODE... ; 0 once the reader reported eve
     done
 }
 
-settle_reader() {   # waits until the reader's output has been quiet for SETTLE_QUIET_MS (max 5 s)
-    local deadline=$(( $(now_ms) + 5000 )) size last_size=-1 quiet_since
-    quiet_since=$(now_ms)
-    while [ "$(now_ms)" -lt "$deadline" ]; do
+settle_reader() {   # waits until the reader's output has been quiet for a while (max 5 s)
+    local quiet=${READER_SETTLE_MS:-$SETTLE_QUIET_MS} start now size last_size=-1 quiet_since
+    start=$(now_ms); quiet_since=$start; now=$start
+    while [ $(( now - start )) -lt 5000 ]; do
         size=$(stat -c %s "$READER_LOG" 2>/dev/null || echo 0)
-        if [ "$size" != "$last_size" ]; then last_size=$size; quiet_since=$(now_ms); fi
-        [ $(( $(now_ms) - quiet_since )) -ge "$SETTLE_QUIET_MS" ] && return 0
-        sleep 0.05
+        now=$(now_ms)
+        if [ "$size" != "$last_size" ]; then last_size=$size; quiet_since=$now; fi
+        [ $(( now - quiet_since )) -ge "$quiet" ] && return 0
+        sleep 0.03
     done
 }
 
-stop_reader() {
+stop_reader() {   # SIGINT; SIGTERM after 3 s; SIGKILL 2 s later. Notes how it ended.
     [ -n "${READER_PID:-}" ] || return 0
+    local start sig=INT rc
+    start=$(now_ms)
     kill -INT "$READER_PID" 2>/dev/null
-    local i
-    for i in $(seq 1 60); do
-        kill -0 "$READER_PID" 2>/dev/null || break
-        sleep 0.05
+    while kill -0 "$READER_PID" 2>/dev/null; do
+        if [ "$sig" = INT ] && [ $(( $(now_ms) - start )) -ge 3000 ]; then
+            sig=TERM; kill -TERM "$READER_PID" 2>/dev/null
+            echo "    note: reader ignored SIGINT for 3 s, sent SIGTERM"
+        elif [ "$sig" = TERM ] && [ $(( $(now_ms) - start )) -ge 5000 ]; then
+            sig=KILL; kill -KILL "$READER_PID" 2>/dev/null
+            echo "    note: reader ignored SIGTERM, sent SIGKILL"
+        fi
+        sleep 0.03
     done
-    kill -KILL "$READER_PID" 2>/dev/null
     wait "$READER_PID" 2>/dev/null
+    rc=$?
+    echo "exit $rc after SIG$sig" >"${READER_LOG%.out}.status"
     READER_PID=
 }
 
@@ -143,6 +157,7 @@ run_driven() {   # run_driven NAME DIR MODE   (MODE: device | seat)
         if [ -f "$dir/devices.$phase" ]; then
             nodes=$(awk '{ print $1 }' "$dir/devices.$phase")
             if [ "$phase" = 1 ]; then
+                mark devices
                 args=()
                 if [ "$mode" = seat ]; then args=(--seat seat0)
                 else for node in $nodes; do args+=(--device "$node"); done; fi
@@ -153,6 +168,7 @@ run_driven() {   # run_driven NAME DIR MODE   (MODE: device | seat)
                 kill "$dpid" 2>/dev/null; wait "$dpid" 2>/dev/null
                 return 1
             fi
+            mark "reader-has-phase-$phase"
             : >"$dir/go.$phase"
             phase=$((phase + 1))
         elif ! kill -0 "$dpid" 2>/dev/null; then
@@ -167,6 +183,7 @@ run_driven() {   # run_driven NAME DIR MODE   (MODE: device | seat)
     done
     wait "$dpid"
     local drc=$?
+    mark played
     sed 's/^/    /' "$dir/driver.log"
     if [ "$drc" != 0 ]; then
         WHY="driver exited with $drc: $(grep -v '^driver: ' "$dir/driver.log" | tail -n 2 | tr '\n' ' ')"
@@ -174,6 +191,7 @@ run_driven() {   # run_driven NAME DIR MODE   (MODE: device | seat)
     fi
     [ -n "${READER_PID:-}" ] || { WHY="the driver never announced a device"; return 1; }
     settle_reader
+    mark settled
     return 0
 }
 
@@ -194,6 +212,7 @@ run_recording() {   # run_recording NAME DIR FILE
         fi
         sleep 0.02
     done
+    mark devices
     echo "$node recording $(head -n 5 "$file" | sed -n 's/^N: //p')" >"$dir/devices.1"
     echo "    evemu: $(basename "$file") -> $node"
     start_reader "$dir" --device "$node"
@@ -201,11 +220,12 @@ run_recording() {   # run_recording NAME DIR FILE
         kill "$epid" 2>/dev/null; wait "$epid" 2>/dev/null
         return 1
     fi
-    local t0; t0=$(now_ms)
+    mark reader-has-phase-1
     timeout "$SCENARIO_TIMEOUT" evemu-play "$node" <"$file" >"$dir/evemu-play.out" 2>&1
     prc=$?
-    echo "    evemu: played in $(( $(now_ms) - t0 )) ms"
+    mark played
     settle_reader
+    mark settled
     kill "$epid" 2>/dev/null; wait "$epid" 2>/dev/null
     if [ "$prc" != 0 ]; then
         WHY="evemu-play exited with $prc: $(tail -n 2 "$dir/evemu-play.out" | tr '\n' ' ')"
@@ -213,6 +233,9 @@ run_recording() {   # run_recording NAME DIR FILE
     fi
     return 0
 }
+
+# Milestones of the current scenario, printed as one "timing:" line.
+mark() { MARKS="$MARKS $1=$(( $(now_ms) - SCENARIO_T0 ))"; }
 
 # ------------------------------------------------------------------ latency hook
 # The gesture-demo reader will report, per recognizer callback, the time from the
@@ -232,18 +255,20 @@ report_latency() {   # report_latency LABEL FILE-OF-SAMPLES
 
 # ------------------------------------------------------------------ main loop
 run_scenario() {
-    local name=$1 kind=$2 arg=$3 dir=$GK_WORK/scenarios/$1 fn t0 ok=1
+    local name=$1 kind=$2 arg=$3 dir=$GK_WORK/scenarios/$1 fn ok=1
     fn=expect_${name//-/_}
     mkdir -p "$dir"
     WHY=
     READER_PID=
     echo "== $name"
-    t0=$(now_ms)
+    SCENARIO_T0=$(now_ms)
+    MARKS=
     case "$kind" in
         device|seat) run_driven "$name" "$dir" "$kind" || ok=0 ;;
         recording) run_recording "$name" "$dir" "$arg" || ok=0 ;;
     esac
     stop_reader
+    mark stopped
     if [ "$ok" = 1 ]; then
         if ! declare -F "$fn" >/dev/null; then
             ok=0; WHY="no $fn in expect/$GK_READER.sh"
@@ -255,7 +280,7 @@ run_scenario() {
     reader_latency_samples "$dir/reader.out" >"$dir/latency" 2>/dev/null
     cat "$dir/latency" >>"$LATENCY_ALL"
     report_latency "$name" "$dir/latency"
-    echo "    ($(( $(now_ms) - t0 )) ms)"
+    echo "    timing (ms since start):$MARKS"
     if [ "$ok" = 1 ]; then record "$name" PASS; else record "$name" FAIL "$WHY"; fi
 }
 

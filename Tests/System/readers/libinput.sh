@@ -19,7 +19,7 @@ reader_start() {
         esac
     done
     # stdbuf: line-buffered output, so readiness and events reach LOG at once.
-    stdbuf -oL libinput debug-events "${args[@]}" >"$log" 2>"$err" &
+    reader_exec stdbuf -oL libinput debug-events "${args[@]}" >"$log" 2>"$err" &
     READER_PID=$!
 }
 
