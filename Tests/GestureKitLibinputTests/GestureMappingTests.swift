@@ -73,3 +73,21 @@ struct GestureMappingTests {
         #expect(try Fixture.drain(backend).isEmpty)
     }
 }
+
+@Suite("Touchpad removal")
+struct TouchpadRemovalTests {
+    @Test("Removing a touchpad mid-swipe produces deviceRemoved and drops its later events")
+    func removedMidSwipe() throws {
+        let (backend, system) = try Fixture.backend()
+        _ = try Fixture.drain(backend)
+        system.queued = [
+            GestureMappingTests.gesture(.swipe, .begin, at: 10, fingers: 3),
+            GestureMappingTests.gesture(.swipe, .update, at: 22, fingers: 3, delta: Point(x: 1, y: 0)),
+            .deviceRemoved(Fixture.touchpad),
+            GestureMappingTests.gesture(.swipe, .end, at: 34, fingers: 3),
+        ]
+        let events = try Fixture.drain(backend)
+        #expect(events.count == 3)
+        #expect(events.last == .deviceRemoved(DeviceID(2), at: .milliseconds(22)))
+    }
+}

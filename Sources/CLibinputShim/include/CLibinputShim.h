@@ -6,10 +6,11 @@
 #include <libinput.h>
 
 // libinput reports its log messages through `libinput_log_handler`, a callback that receives a
-// printf format and a `va_list`. Swift cannot implement such a callback portably (a Swift closure
-// cannot receive a C `va_list` as a parameter of a C function pointer on every platform, and cannot
-// call `vsnprintf` on one it did not create), so this shim is the handler: it formats the message
-// and forwards the finished string to a plain, non-variadic callback that Swift supplies.
+// printf format and a `va_list`. Swift cannot portably implement a C function that receives a
+// `va_list`: its ABI differs between platforms (an array on x86-64, a struct on AArch64), and
+// Swift's `CVaListPointer` only models lists Swift builds itself with `withVaList`. So this shim is
+// the handler: it formats the message with `vsnprintf` and forwards the finished string to a plain,
+// non-variadic callback that Swift supplies.
 
 /// A non-variadic log sink: the libinput context, its priority
 /// (`LIBINPUT_LOG_PRIORITY_DEBUG` = 10, `INFO` = 20, `ERROR` = 30) and the formatted message.

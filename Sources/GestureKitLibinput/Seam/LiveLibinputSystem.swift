@@ -49,6 +49,7 @@ public final class LiveLibinputSystem: LibinputSystem {
         }
     }
 
+    /// `udev_new`, `libinput_udev_create_context`, then `libinput_udev_assign_seat`; the log sink is installed before the seat is assigned, so messages about opening devices are bridged too.
     public func createUdevContext(seat: String, callbacks: LibinputContextCallbacks) -> Int32 {
         let userData = prepare(callbacks)
         guard let udev = udev_new() else {
@@ -71,6 +72,7 @@ public final class LiveLibinputSystem: LibinputSystem {
         return 0
     }
 
+    /// `libinput_path_create_context`, with the log sink installed.
     public func createPathContext(callbacks: LibinputContextCallbacks) -> Int32 {
         let userData = prepare(callbacks)
         guard let context = libinput_path_create_context(interface, userData) else {
@@ -82,11 +84,13 @@ public final class LiveLibinputSystem: LibinputSystem {
         return 0
     }
 
+    /// `libinput_path_add_device`.
     public func addPathDevice(_ path: String) -> Bool {
         guard let context else { return false }
         return libinput_path_add_device(context, path) != nil
     }
 
+    /// `libinput_device_unref` for every held device, then `libinput_unref`, which closes every node through `close_restricted`.
     public func destroyContext() {
         for device in deviceReferences.values { libinput_device_unref(device) }
         deviceReferences.removeAll()
@@ -101,17 +105,20 @@ public final class LiveLibinputSystem: LibinputSystem {
         callbacks = nil
     }
 
+    /// `libinput_get_fd`.
     public func contextFileDescriptor() -> Int32 {
         guard let context else { return -1 }
         return libinput_get_fd(context)
     }
 
+    /// `libinput_dispatch`.
     public func dispatch() -> Int32 {
         guard let context else { return -EBADF }
         let result = libinput_dispatch(context)
         return result < 0 ? result : 0
     }
 
+    /// `libinput_log_set_priority`.
     public func setLogPriority(_ priority: LibinputLogPriority) {
         guard let context else { return }
         libinput_log_set_priority(context, libinput_log_priority(rawValue: UInt32(priority.rawValue)))
@@ -119,6 +126,7 @@ public final class LiveLibinputSystem: LibinputSystem {
 
     // MARK: Events
 
+    /// `libinput_get_event`, read into a ``RawLibinputEvent`` with the `libinput_event_*_get_*` accessors valid for its type, then `libinput_event_destroy`. Takes a device reference on `DEVICE_ADDED` and drops it on `DEVICE_REMOVED`.
     public func nextEvent() -> RawLibinputEvent? {
         guard let context, let event = libinput_get_event(context) else { return nil }
         defer { libinput_event_destroy(event) }
@@ -241,14 +249,17 @@ public final class LiveLibinputSystem: LibinputSystem {
         return CalibrationMatrix(values) ?? .identity
     }
 
+    /// `libinput_device_config_calibration_get_matrix`.
     public func calibrationMatrix(of device: RawDeviceHandle) -> CalibrationMatrix {
         matrix({ libinput_device_config_calibration_get_matrix($0, $1) }, of: device)
     }
 
+    /// `libinput_device_config_calibration_get_default_matrix`.
     public func defaultCalibrationMatrix(of device: RawDeviceHandle) -> CalibrationMatrix {
         matrix({ libinput_device_config_calibration_get_default_matrix($0, $1) }, of: device)
     }
 
+    /// `libinput_device_config_calibration_set_matrix`.
     public func setCalibrationMatrix(_ matrix: CalibrationMatrix, of device: RawDeviceHandle) -> Bool {
         guard let pointer = deviceReferences[device] else { return false }
         let values = matrix.array
@@ -260,6 +271,7 @@ public final class LiveLibinputSystem: LibinputSystem {
 
     // MARK: Kernel
 
+    /// `open(2)`, retried on `EINTR`; returns `-errno` on failure.
     public func open(_ path: String, flags: Int32) -> Int32 {
         while true {
             let fd = Glibc.open(path, flags)
@@ -268,10 +280,12 @@ public final class LiveLibinputSystem: LibinputSystem {
         }
     }
 
+    /// `close(2)`.
     public func close(_ fd: Int32) {
         _ = Glibc.close(fd)
     }
 
+    /// `poll(2)` on up to four descriptors; returns `-errno` on failure.
     public func poll(_ descriptors: inout [PollDescriptor], timeoutMilliseconds: Int32) -> Int32 {
         var fds = (
             pollfd(fd: -1, events: 0, revents: 0), pollfd(fd: -1, events: 0, revents: 0),
@@ -290,12 +304,14 @@ public final class LiveLibinputSystem: LibinputSystem {
         }
     }
 
+    /// `clock_gettime(CLOCK_MONOTONIC)`.
     public func monotonicNow() -> Timestamp {
         var now = timespec()
         clock_gettime(CLOCK_MONOTONIC, &now)
         return Timestamp(microseconds: Int64(now.tv_sec) * 1_000_000 + Int64(now.tv_nsec) / 1000)
     }
 
+    /// `pipe(2)`, both ends made `O_NONBLOCK` and `FD_CLOEXEC`.
     public func makeWakePipe() -> Result<WakePipe, LibinputBackendError> {
         var ends: (Int32, Int32) = (-1, -1)
         let result = withUnsafeMutableBytes(of: &ends) { pipe($0.bindMemory(to: Int32.self).baseAddress) }
@@ -311,6 +327,7 @@ public final class LiveLibinputSystem: LibinputSystem {
         return .success(WakePipe(readFD: ends.0, writeFD: ends.1))
     }
 
+    /// `write(2)` of one zero byte to the pipe's write end.
     public func waker(for pipe: WakePipe) -> @Sendable () -> Void {
         let fd = pipe.writeFD
         return {
@@ -319,6 +336,7 @@ public final class LiveLibinputSystem: LibinputSystem {
         }
     }
 
+    /// `read(2)` until the non-blocking pipe is empty.
     public func drainWakePipe(_ pipe: WakePipe) -> [UInt8] {
         var bytes: [UInt8] = []
         var buffer: (UInt64, UInt64) = (0, 0)
@@ -330,15 +348,18 @@ public final class LiveLibinputSystem: LibinputSystem {
         return bytes
     }
 
+    /// `close(2)` on both ends.
     public func closeWakePipe(_ pipe: WakePipe) {
         _ = Glibc.close(pipe.readFD)
         _ = Glibc.close(pipe.writeFD)
     }
 
+    /// `sigaction` for SIGINT and SIGTERM, through the C shim's async-signal-safe handler.
     public func installStopSignals(_ pipe: WakePipe) -> Int32 {
         gk_stop_signals_install(pipe.writeFD)
     }
 
+    /// `sigaction` restoring the previous handlers.
     public func restoreStopSignals() {
         gk_stop_signals_restore()
     }

@@ -35,7 +35,9 @@ public struct RawDeviceHandle: Hashable, Sendable, CustomStringConvertible {
 
 /// What a device can do: `libinput_device_has_capability` for each `LIBINPUT_DEVICE_CAP_*`.
 public struct RawDeviceCapabilities: OptionSet, Hashable, Sendable {
+    /// One bit per capability.
     public var rawValue: UInt32
+    /// Wraps capability bits.
     public init(rawValue: UInt32) { self.rawValue = rawValue }
     /// `LIBINPUT_DEVICE_CAP_KEYBOARD`.
     public static let keyboard = RawDeviceCapabilities(rawValue: 1 << 0)

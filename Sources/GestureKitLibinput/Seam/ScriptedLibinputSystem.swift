@@ -33,20 +33,33 @@ public final class ScriptedLibinputSystem: LibinputSystem {
         case signal(Int32)
     }
 
-    /// A call the backend made.
+    /// A call the backend made, named after the ``LibinputSystem`` requirement it went through.
     public enum Call: Hashable, Sendable {
+        /// ``LibinputSystem/createUdevContext(seat:callbacks:)``.
         case createUdevContext(seat: String)
+        /// ``LibinputSystem/createPathContext(callbacks:)``.
         case createPathContext
+        /// ``LibinputSystem/addPathDevice(_:)``.
         case addPathDevice(String)
+        /// ``LibinputSystem/destroyContext()``, when a context existed.
         case destroyContext
+        /// ``LibinputSystem/dispatch()``.
         case dispatch
+        /// ``LibinputSystem/setLogPriority(_:)``.
         case setLogPriority(LibinputLogPriority)
+        /// ``LibinputSystem/setCalibrationMatrix(_:of:)``.
         case setCalibrationMatrix(CalibrationMatrix, RawDeviceHandle)
+        /// ``LibinputSystem/open(_:flags:)``, with the exact flags.
         case open(String, flags: Int32)
+        /// ``LibinputSystem/close(_:)``.
         case close(Int32)
+        /// ``LibinputSystem/poll(_:timeoutMilliseconds:)``, with the timeout asked for.
         case poll(timeoutMilliseconds: Int32)
+        /// ``LibinputSystem/installStopSignals(_:)``.
         case installStopSignals
+        /// ``LibinputSystem/restoreStopSignals()``.
         case restoreStopSignals
+        /// ``LibinputSystem/closeWakePipe(_:)``.
         case closeWakePipe
     }
 
@@ -96,6 +109,7 @@ public final class ScriptedLibinputSystem: LibinputSystem {
 
     // MARK: Context
 
+    /// Records the call, then "opens" every scripted node through the callbacks and queues `DEVICE_ADDED` for those that open and have device info.
     public func createUdevContext(seat: String, callbacks: LibinputContextCallbacks) -> Int32 {
         calls.append(.createUdevContext(seat: seat))
         guard contextResult == 0 else { return contextResult }
@@ -105,6 +119,7 @@ public final class ScriptedLibinputSystem: LibinputSystem {
         return 0
     }
 
+    /// Records the call and keeps the callbacks.
     public func createPathContext(callbacks: LibinputContextCallbacks) -> Int32 {
         calls.append(.createPathContext)
         guard contextResult == 0 else { return contextResult }
@@ -113,6 +128,7 @@ public final class ScriptedLibinputSystem: LibinputSystem {
         return 0
     }
 
+    /// Records the call, then opens the node through the callbacks as libinput would.
     public func addPathDevice(_ path: String) -> Bool {
         calls.append(.addPathDevice(path))
         guard let node = nodes.first(where: { $0.path == path }) else {
@@ -137,6 +153,7 @@ public final class ScriptedLibinputSystem: LibinputSystem {
         return true
     }
 
+    /// Closes every opened node through the callbacks and forgets the context.
     public func destroyContext() {
         guard hasContext else { return }
         calls.append(.destroyContext)
@@ -147,29 +164,36 @@ public final class ScriptedLibinputSystem: LibinputSystem {
         queued.removeAll()
     }
 
+    /// ``contextDescriptor`` while a context exists.
     public func contextFileDescriptor() -> Int32 { hasContext ? Self.contextDescriptor : -1 }
 
+    /// Records the call and returns ``dispatchResult``.
     public func dispatch() -> Int32 {
         calls.append(.dispatch)
         return dispatchResult
     }
 
+    /// Takes the first of ``queued``.
     public func nextEvent() -> RawLibinputEvent? {
         queued.isEmpty ? nil : queued.removeFirst()
     }
 
+    /// Records the call.
     public func setLogPriority(_ priority: LibinputLogPriority) {
         calls.append(.setLogPriority(priority))
     }
 
     // MARK: Device configuration
 
+    /// The matrix last set, or the identity.
     public func calibrationMatrix(of device: RawDeviceHandle) -> CalibrationMatrix {
         calibration[device] ?? .identity
     }
 
+    /// The identity.
     public func defaultCalibrationMatrix(of device: RawDeviceHandle) -> CalibrationMatrix { .identity }
 
+    /// Records the call and keeps the matrix.
     public func setCalibrationMatrix(_ matrix: CalibrationMatrix, of device: RawDeviceHandle) -> Bool {
         calls.append(.setCalibrationMatrix(matrix, device))
         calibration[device] = matrix
@@ -178,6 +202,7 @@ public final class ScriptedLibinputSystem: LibinputSystem {
 
     // MARK: Kernel
 
+    /// Records the call; fails with the node's ``Node/openErrno``, or `ENOENT` for an unknown path.
     public func open(_ path: String, flags: Int32) -> Int32 {
         calls.append(.open(path, flags: flags))
         guard let node = nodes.first(where: { $0.path == path }) else { return -ENOENT }
@@ -188,11 +213,13 @@ public final class ScriptedLibinputSystem: LibinputSystem {
         return fd
     }
 
+    /// Records the call.
     public func close(_ fd: Int32) {
         calls.append(.close(fd))
         openDescriptors.remove(fd)
     }
 
+    /// Records the call and answers with the next step of ``pollScript``.
     public func poll(_ descriptors: inout [PollDescriptor], timeoutMilliseconds: Int32) -> Int32 {
         calls.append(.poll(timeoutMilliseconds: timeoutMilliseconds))
         for i in descriptors.indices { descriptors[i].returnedEvents = 0 }
@@ -224,15 +251,19 @@ public final class ScriptedLibinputSystem: LibinputSystem {
         }
     }
 
+    /// ``clock``.
     public func monotonicNow() -> Timestamp { clock }
 
+    /// The fixed ``wakePipe``.
     public func makeWakePipe() -> Result<WakePipe, LibinputBackendError> { .success(Self.wakePipe) }
 
+    /// Queues a zero byte that the next poll reports; safe from any thread.
     public func waker(for pipe: WakePipe) -> @Sendable () -> Void {
         let box = wakeBox
         return { box.bytes.withLock { $0.append(0) } }
     }
 
+    /// The queued wake and signal bytes.
     public func drainWakePipe(_ pipe: WakePipe) -> [UInt8] {
         wakeBox.bytes.withLock { bytes in
             defer { bytes.removeAll() }
@@ -240,13 +271,16 @@ public final class ScriptedLibinputSystem: LibinputSystem {
         }
     }
 
+    /// Records the call.
     public func closeWakePipe(_ pipe: WakePipe) { calls.append(.closeWakePipe) }
 
+    /// Records the call.
     public func installStopSignals(_ pipe: WakePipe) -> Int32 {
         calls.append(.installStopSignals)
         return 0
     }
 
+    /// Records the call.
     public func restoreStopSignals() { calls.append(.restoreStopSignals) }
 }
 
