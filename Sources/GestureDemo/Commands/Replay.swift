@@ -1,0 +1,136 @@
+import ArgumentParser
+import Foundation
+import GestureKit
+import GestureKitEvdev
+
+/// `gesture-demo replay [FILE]`: the live log, from a recording, on a virtual clock.
+struct Replay: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        abstract: "Replay an evemu or `libinput record` recording through the gesture engine.",
+        discussion: "With no FILE, plays the bundled tour: tap, double tap, long press, pan, swipes, pinch, rotation and an edge swipe."
+    )
+
+    @Argument(help: "An evemu (.evemu) or libinput record (.yaml) file. Default: the bundled tour.")
+    var file: String?
+
+    @OptionGroup var graph: GraphOptions
+
+    @Option(help: "Also draw the recording and its gestures into this SVG file.")
+    var svg: String?
+
+    @Option(help: "Play in real time scaled by this factor (1 = as recorded) instead of as fast as possible.")
+    var speed: Double?
+
+    @Flag(help: "Replay touchpads' raw touches too (libinput's own touchpad gestures come only from `live`).")
+    var touchpads = false
+
+    func validate() throws {
+        if let speed, !(speed > 0) { throw ValidationError("--speed must be a positive number, got \(speed)") }
+    }
+
+    func run() throws {
+        guard let path = file ?? RecordingLoader.tourPath else {
+            Terminal.error("gesture-demo: the bundled tour recording is missing from this build")
+            throw ExitCode(1)
+        }
+        let session = ReplaySession(graph: graph, touchpads: touchpads)
+        do {
+            let recording = try RecordingLoader.load(path)
+            try session.play(recording, speed: speed)
+        } catch {
+            Terminal.error("gesture-demo: \(error)")
+            throw ExitCode(1)
+        }
+        if let svg {
+            let drawing = SVGRenderer(
+                screen: session.engine.root.frame, events: session.sent, reports: session.log.reports,
+                title: (path as NSString).lastPathComponent, regions: [session.engine.root]
+            )
+            do {
+                try drawing.render().write(toFile: svg, atomically: true, encoding: .utf8)
+            } catch {
+                Terminal.error("gesture-demo: cannot write \(svg): \(error.localizedDescription)")
+                throw ExitCode(1)
+            }
+        }
+        if !graph.json {
+            fflush(nil)  // the log first, then the summary
+            let recognized = session.log.reports.filter { $0.state == "recognized" || $0.state == "began" }.count
+            Terminal.error("\(recognized) gesture\(recognized == 1 ? "" : "s") from \(session.touchCount) touch\(session.touchCount == 1 ? "" : "es") in \(String(format: "%.2f", session.duration)) s")
+        }
+    }
+}
+
+/// One replay: the engine, the demo graph, the log, and everything sent (for drawing).
+final class ReplaySession {
+    let engine: GestureEngine
+    let graph: DemoGraph
+    let log: GestureLog
+    let options: GraphOptions
+    let touchpads: Bool
+    private(set) var sent: [InputEvent] = []
+
+    init(graph options: GraphOptions, touchpads: Bool) {
+        self.options = options
+        self.touchpads = touchpads
+        let screen = Rect(x: 0, y: 0, width: options.outputSize.width, height: options.outputSize.height)
+        engine = GestureEngine(screen: screen, configuration: options.configuration)
+        graph = DemoGraph(engine: engine, only: options.only?.kinds)
+        log = GestureLog(graph: graph, json: options.json, verbose: options.verbose, changes: options.changes, terminal: .forStandardOutput())
+        engine.observer = log
+    }
+
+    /// Touches that began in the replay.
+    var touchCount: Int {
+        sent.reduce(0) { n, e in
+            guard case .touchFrame(let f) = e else { return n }
+            return n + f.contacts.filter { $0.phase == .began }.count
+        }
+    }
+
+    /// Seconds from the first to the last event.
+    var duration: Double {
+        guard let a = sent.first?.timestamp, let b = sent.last?.timestamp else { return 0 }
+        return (b - a).gestureSeconds
+    }
+
+    func play(_ recording: Recording, speed: Double?) throws {
+        let mapping = OutputMapping(
+            size: options.outputSize.size,
+            rotation: OutputMapping.Rotation(rawValue: options.rotation.degrees) ?? .none
+        )
+        let replayer = Replayer(recording: recording, options: ReplayOptions(mapping: mapping, includesTouchpads: touchpads))
+        let events = try replayer.inputEvents()
+        if !events.contains(where: { if case .touchFrame = $0 { true } else { false } }) {
+            let kinds = recording.devices.map { "\"\($0.description.name)\" (\($0.description.classification))" }
+            throw DemoError("\(recording.source ?? "recording"): no touchscreen touches to replay; devices: \(kinds.joined(separator: ", "))" +
+                (touchpads ? "" : ". Touchpad recordings replay with --touchpads (raw touches) or live through libinput."))
+        }
+        var clock = events.first?.timestamp ?? .zero
+        func wait(until t: Timestamp) {
+            guard let speed, t > clock else { return }
+            let micros = Double(t.microseconds - clock.microseconds) / speed
+            clock = t
+            if micros > 0 { Thread.sleep(forTimeInterval: micros / 1_000_000) }
+        }
+        for event in events {
+            while speed != nil, let d = engine.nextDeadline, d < event.timestamp {
+                wait(until: d)
+                engine.advance(to: d)
+            }
+            wait(until: event.timestamp)
+            log.note(event)
+            sent.append(event)
+            engine.send(event)
+        }
+        let end = (events.last?.timestamp ?? .zero) + .seconds(1)
+        wait(until: end)
+        engine.advance(to: end)
+    }
+}
+
+/// An error with a message for the user.
+struct DemoError: Error, CustomStringConvertible {
+    let description: String
+    init(_ message: String) { description = message }
+}

@@ -1,0 +1,103 @@
+import ArgumentParser
+import Foundation
+import GestureKit
+
+/// Options shared by `live` and `replay`: what to recognize, how to print it, and the thresholds.
+struct GraphOptions: ParsableArguments {
+    @Option(help: "Screen size in points, WIDTHxHEIGHT, that touchscreen positions map onto.")
+    var outputSize: OutputSize = OutputSize(width: 1920, height: 1080)
+
+    @Option(help: "Screen rotation in degrees: 0, 90, 180 or 270.")
+    var rotation: RotationDegrees = .init(degrees: 0)
+
+    @Flag(help: "Print one JSON object per line (schema in docs/json-schema.md).")
+    var json = false
+
+    @Option(help: "Only these recognizers, comma-separated kinds: \(DemoGraph.Kind.allCases.map(\.rawValue).joined(separator: ",")).")
+    var only: KindList?
+
+    @Flag(name: .shortAndLong, help: "Also print failures with their reasons.")
+    var verbose = false
+
+    @Flag(help: "Also print every `changed` update of continuous gestures.")
+    var changes = false
+
+    @Option(help: "Tap: largest finger movement, millimetres.")
+    var tapMovementMm: Double?
+    @Option(help: "Long press: minimum duration, milliseconds.")
+    var longPressMs: Double?
+    @Option(help: "Pan: hysteresis, millimetres.")
+    var panDistanceMm: Double?
+    @Option(help: "Swipe: minimum travel, millimetres.")
+    var swipeDistanceMm: Double?
+    @Option(help: "Edge pans: width of the edge band, millimetres.")
+    var edgeWidthMm: Double?
+    @Option(help: "Points per millimetre assumed for devices that report no resolution.")
+    var fallbackPointsPerMm: Double?
+
+    /// The configuration the flags describe.
+    var configuration: GestureConfiguration {
+        var c = GestureConfiguration.default
+        if let v = tapMovementMm { c.tapMaximumMovement = .millimetres(v) }
+        if let v = longPressMs { c.longPressMinimumDuration = .microseconds(Int64(v * 1000)) }
+        if let v = panDistanceMm { c.panMinimumDistance = .millimetres(v) }
+        if let v = swipeDistanceMm { c.swipeMinimumDistance = .millimetres(v) }
+        if let v = edgeWidthMm { c.screenEdgeWidth = .millimetres(v) }
+        if let v = fallbackPointsPerMm { c.fallbackPointsPerMillimetre = v }
+        return c
+    }
+
+    func validate() throws {
+        for (name, value) in [("--tap-movement-mm", tapMovementMm), ("--long-press-ms", longPressMs),
+                              ("--pan-distance-mm", panDistanceMm), ("--swipe-distance-mm", swipeDistanceMm),
+                              ("--edge-width-mm", edgeWidthMm), ("--fallback-points-per-mm", fallbackPointsPerMm)] {
+            if let value, !(value > 0) { throw ValidationError("\(name) must be a positive number, got \(value)") }
+        }
+    }
+}
+
+/// `WIDTHxHEIGHT` in points.
+struct OutputSize: ExpressibleByArgument, Hashable {
+    var width: Double
+    var height: Double
+
+    init(width: Double, height: Double) {
+        self.width = width
+        self.height = height
+    }
+
+    init?(argument: String) {
+        let parts = argument.lowercased().split(separator: "x")
+        guard parts.count == 2, let w = Double(parts[0]), let h = Double(parts[1]), w > 0, h > 0 else { return nil }
+        self.init(width: w, height: h)
+    }
+
+    var defaultValueDescription: String { "\(Int(width))x\(Int(height))" }
+    var size: Size { Size(width: width, height: height) }
+}
+
+/// 0, 90, 180 or 270.
+struct RotationDegrees: ExpressibleByArgument, Hashable {
+    var degrees: Int
+    init(degrees: Int) { self.degrees = degrees }
+    init?(argument: String) {
+        guard let d = Int(argument), [0, 90, 180, 270].contains(d) else { return nil }
+        degrees = d
+    }
+    var defaultValueDescription: String { "\(degrees)" }
+    static var allValueStrings: [String] { ["0", "90", "180", "270"] }
+}
+
+/// A comma-separated list of recognizer kinds.
+struct KindList: ExpressibleByArgument, Hashable {
+    var kinds: Set<DemoGraph.Kind>
+    init?(argument: String) {
+        var kinds = Set<DemoGraph.Kind>()
+        for part in argument.split(separator: ",") {
+            guard let k = DemoGraph.Kind(rawValue: part.trimmingCharacters(in: .whitespaces)) else { return nil }
+            kinds.insert(k)
+        }
+        guard !kinds.isEmpty else { return nil }
+        self.kinds = kinds
+    }
+}

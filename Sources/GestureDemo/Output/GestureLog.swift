@@ -1,0 +1,84 @@
+import Foundation
+import GestureKit
+
+/// Observes the engine and prints each transition, as aligned text or as JSON lines.
+final class GestureLog: GestureEngineObserver {
+    let graph: DemoGraph
+    let json: Bool
+    let verbose: Bool
+    let changes: Bool
+    let terminal: Terminal
+    /// Device names by id, for the report's `device` field.
+    var deviceNames: [DeviceID: String] = [:]
+    /// The device whose input drove the latest event.
+    var currentDevice: DeviceID?
+    /// Time zero of the run (first event).
+    var origin: Timestamp?
+    /// Live: measures the latency of a callback after the event that caused it.
+    var latency: ((Timestamp) -> Int64)?
+    /// Every report, for the SVG.
+    private(set) var reports: [GestureReport] = []
+    /// Called with each printed line (standard output by default).
+    var write: (String) -> Void = { print($0) }
+    private let encoder: JSONEncoder
+
+    init(graph: DemoGraph, json: Bool, verbose: Bool, changes: Bool, terminal: Terminal) {
+        self.graph = graph
+        self.json = json
+        self.verbose = verbose
+        self.changes = changes
+        self.terminal = terminal
+        encoder = JSONEncoder()
+        encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
+    }
+
+    /// Notes what the engine is about to receive (device and time), before it is sent.
+    func note(_ event: InputEvent) {
+        if origin == nil { origin = event.timestamp }
+        switch event {
+        case .deviceAdded(let d, _):
+            deviceNames[d.id] = d.name
+            currentDevice = d.id
+        case .deviceRemoved(let id, _): currentDevice = id
+        case .touchFrame(let f): currentDevice = f.device
+        case .touchpadGesture(let g): currentDevice = g.device
+        }
+    }
+
+    func engine(_ engine: GestureEngine, recognizer: GestureRecognizer, didChangeFrom old: GestureState, to new: GestureState) {
+        guard new != .possible, let kind = graph.kind(of: recognizer) else { return }
+        if new == .failed && !verbose { return }
+        if new == .changed && !changes { return }
+        let t = (engine.now - (origin ?? .zero)).gestureSeconds
+        let device = currentDevice.flatMap { deviceNames[$0] } ?? "-"
+        var report = GestureReport(recognizer, kind: kind, state: new, time: t, device: device)
+        report.latencyMicroseconds = latency?(engine.now)
+        reports.append(report)
+        write(json ? encode(report) : text(report))
+    }
+
+    private func encode(_ r: GestureReport) -> String {
+        (try? encoder.encode(r)).flatMap { String(data: $0, encoding: .utf8) } ?? "{}"
+    }
+
+    /// `  1.234s  swipe-3f    recognized  3 fingers  at (100, 200)  direction right`
+    private func text(_ r: GestureReport) -> String {
+        func pad(_ s: String, _ n: Int) -> String { s.count >= n ? s : s + String(repeating: " ", count: n - s.count) }
+        func fmt(_ v: Double) -> String { String(format: "%.1f", v) }
+        var line = terminal.dim(pad(String(format: "%8.3fs", r.time), 10))
+        line += terminal.bold(pad(r.recognizer, 12))
+        line += terminal.state(pad(r.state, 11))
+        line += pad("\(r.fingers) finger\(r.fingers == 1 ? "" : "s")", 10)
+        line += "at (\(fmt(r.location.x)), \(fmt(r.location.y)))"
+        if let t = r.translation { line += "  translation (\(fmt(t.x)), \(fmt(t.y)))" }
+        if let v = r.velocity, r.state != "began" { line += "  velocity (\(fmt(v.x)), \(fmt(v.y)))/s" }
+        if let s = r.scale { line += "  scale \(String(format: "%.3f", s))" }
+        if let a = r.rotation { line += "  rotation \(String(format: "%.3f", a)) rad" }
+        if let d = r.direction { line += "  direction \(d)" }
+        if let e = r.edge { line += "  edge \(e)" }
+        if let why = r.reason { line += "  " + terminal.dim("(\(why))") }
+        if let l = r.latencyMicroseconds { line += terminal.dim("  [\(l) µs]") }
+        line += terminal.dim("  \(r.device)")
+        return line
+    }
+}

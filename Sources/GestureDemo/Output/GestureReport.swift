@@ -1,0 +1,85 @@
+import GestureKit
+
+/// One logged transition: what the demo prints, as text or as a JSON line.
+/// The JSON schema is documented in docs/json-schema.md.
+struct GestureReport: Encodable, Equatable {
+    /// Seconds since the first event of the run (device clock).
+    var time: Double
+    /// The device the gesture's input came from.
+    var device: String
+    /// The recognizer's name, e.g. `swipe-3f`.
+    var recognizer: String
+    /// The recognizer's kind, e.g. `swipe`.
+    var kind: String
+    /// `began`, `changed`, `ended` (`recognized` for discrete kinds), `cancelled` or `failed`.
+    var state: String
+    /// Fingers (or touchpad fingers) involved.
+    var fingers: Int
+    /// Where, in screen points.
+    var location: XY
+    var translation: XY?
+    var velocity: XY?
+    var scale: Double?
+    var rotation: Double?
+    var direction: String?
+    var edge: String?
+    /// Why it failed (failures are printed with --verbose only).
+    var reason: String?
+    /// Live only: microseconds from the input event's timestamp to this callback.
+    var latencyMicroseconds: Int64?
+
+    struct XY: Encodable, Equatable {
+        var x: Double
+        var y: Double
+        init(_ p: Point) {
+            x = (p.x * 100).rounded() / 100
+            y = (p.y * 100).rounded() / 100
+        }
+    }
+
+    enum CodingKeys: String, CodingKey {
+        case time, device, recognizer, kind, state, fingers, location, translation, velocity, scale, rotation
+        case direction, edge, reason
+        case latencyMicroseconds = "latency_us"
+    }
+}
+
+private func round3(_ v: Double) -> Double { (v * 1000).rounded() / 1000 }
+
+extension GestureReport {
+    /// Builds the report of `r`'s transition to `state` at `time` (already relative).
+    init(_ r: GestureRecognizer, kind: DemoGraph.Kind, state: GestureState, time: Double, device: String) {
+        let discrete = kind == .tap || kind == .doubleTap || kind == .swipe
+        self.time = round3(time)
+        self.device = device
+        recognizer = r.name
+        self.kind = kind.rawValue
+        self.state = discrete && state == .ended ? "recognized" : state.rawValue
+        // Discrete gestures are reported with the fingers they require: theirs have lifted.
+        switch r {
+        case let tap as TapGestureRecognizer: fingers = tap.numberOfTouchesRequired
+        case let swipe as SwipeGestureRecognizer where state == .ended: fingers = swipe.numberOfTouchesRequired
+        default: fingers = r.numberOfTouches
+        }
+        location = XY(r.location(in: nil))
+        if state == .failed { reason = r.failureReason.map { "\($0)" } }
+        switch r {
+        case let edge as ScreenEdgePanGestureRecognizer:
+            translation = XY(edge.translation(in: nil))
+            velocity = XY(edge.velocity(in: nil))
+            self.edge = edge.edge.isEmpty ? nil : "\(edge.edge)"
+        case let pan as PanGestureRecognizer:
+            translation = XY(pan.translation(in: nil))
+            velocity = XY(pan.velocity(in: nil))
+        case let pinch as PinchGestureRecognizer:
+            scale = round3(pinch.scale)
+            velocity = nil
+        case let rot as RotationGestureRecognizer:
+            rotation = round3(rot.rotation)
+        case let swipe as SwipeGestureRecognizer:
+            if !swipe.recognizedDirection.isEmpty { direction = "\(swipe.recognizedDirection)" }
+        default:
+            break
+        }
+    }
+}
