@@ -3,14 +3,14 @@ import GestureKit
 import Logging
 
 /// The libinput backend: opens a seat or device nodes through libinput and turns what it reports
-/// into GestureKit ``InputEvent`` values.
+/// into GestureKit `InputEvent` values.
 ///
 /// The backend owns one libinput context (`struct libinput`) and every device in it, and releases
 /// them in ``close()`` or `deinit` (`libinput_unref`). It is used from one thread and is not
 /// `Sendable`; hosts built on Swift concurrency use ``events(configuration:)`` instead.
 ///
 /// Three ways to drive it:
-/// - ``run(engine:handlingSignals:onEvent:)``: a complete loop feeding a ``GestureEngine`` until
+/// - ``run(engine:handlingSignals:onEvent:)``: a complete loop feeding a `GestureEngine` until
 ///   SIGINT/SIGTERM or ``stopHandle``.
 /// - ``fileDescriptor`` and ``dispatch(into:)``, for hosts with their own poll loop.
 /// - ``events(configuration:)``, an `AsyncSequence` of events read on a thread of its own.

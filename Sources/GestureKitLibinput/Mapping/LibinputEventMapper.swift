@@ -1,6 +1,6 @@
 import GestureKit
 
-/// Turns ``RawLibinputEvent`` values into GestureKit ``InputEvent`` values. Pure Swift: no C, no
+/// Turns ``RawLibinputEvent`` values into GestureKit `InputEvent` values. Pure Swift: no C, no
 /// clock, no I/O.
 ///
 /// - Touch events accumulate per device until `TOUCH_FRAME`, which emits one `.touchFrame` whose
