@@ -80,6 +80,18 @@ struct RunLoopTests {
         #expect(!system.calls.contains { if case .poll = $0 { true } else { false } })
     }
 
+    @Test("An interrupted poll is retried; a failed poll is an error")
+    func pollFailures() throws {
+        let (backend, system) = try Fixture.backend()
+        system.pollScript = [.failure(EINTR), .events([Fixture.frame(at: 1)]), .failure(EBADF)]
+        let engine = GestureEngine(screen: Self.screen)
+        #expect(throws: LibinputBackendError.pollFailed(errno: EBADF)) {
+            try backend.run(engine: engine, handlingSignals: false)
+        }
+        #expect(system.pollScript.isEmpty)
+        #expect(engine.devices.count == 2)
+    }
+
     @Test("dispatch failures surface as errors")
     func dispatchFailure() throws {
         let (backend, system) = try Fixture.backend()

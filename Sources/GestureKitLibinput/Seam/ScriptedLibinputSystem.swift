@@ -31,6 +31,8 @@ public final class ScriptedLibinputSystem: LibinputSystem {
         case timeout
         /// The process receives this signal.
         case signal(Int32)
+        /// The poll fails with this errno (`EINTR` for an interrupted poll).
+        case failure(Int32)
     }
 
     /// A call the backend made, named after the ``LibinputSystem`` requirement it went through.
@@ -248,6 +250,8 @@ public final class ScriptedLibinputSystem: LibinputSystem {
         case .signal(let signal):
             wakeBox.bytes.withLock { $0.append(UInt8(truncatingIfNeeded: signal)) }
             return ready(Self.wakePipe.readFD)
+        case .failure(let errno):
+            return -errno
         }
     }
 
