@@ -56,9 +56,17 @@ let package = Package(
             resources: [.copy("Resources")]
         ),
 
+        // Runnable examples (Examples/), each tested by running it: Tests/ExamplesTests.
+        .target(name: "ExampleSupport", dependencies: ["GestureKit"], path: "Examples/ExampleSupport"),
+        .executableTarget(
+            name: "SimpleGestures", dependencies: ["GestureKit", "ExampleSupport"], path: "Examples/SimpleGestures"),
+        .executableTarget(name: "Tickle", dependencies: ["GestureKit", "ExampleSupport"], path: "Examples/Tickle"),
+
         .testTarget(name: "GestureKitTests", dependencies: ["GestureKit"]),
         .testTarget(name: "GestureKitEvdevTests", dependencies: ["GestureKit", "GestureKitEvdev"]),
         .testTarget(name: "GestureKitLibinputTests", dependencies: ["GestureKit", "GestureKitLibinput"]),
+        // Runs the gesture-demo binary as a user would and checks what it prints.
+        .testTarget(name: "GestureDemoTests", dependencies: ["GestureDemo"], exclude: ["Expected"]),
     ],
     swiftLanguageModes: [.v6]
 )

@@ -1,7 +1,59 @@
 import ArgumentParser
+import Foundation
+import GestureKit
+import GestureKitLibinput
 
-/// `gesture-demo devices`: what libinput sees.
+/// `gesture-demo devices`: what libinput sees, and whether it can be opened.
 struct Devices: ParsableCommand {
-    static let configuration = CommandConfiguration(abstract: "List the input devices libinput sees.")
-    func run() throws { throw DemoError("devices: not yet wired") }
+    static let configuration = CommandConfiguration(abstract: "List the input devices libinput sees, with kind, size and access.")
+
+    @Option(help: "The udev seat to list.")
+    var seat = "seat0"
+
+    @Option(name: .customLong("device"), help: "List these device nodes instead of a seat (repeatable).")
+    var devices: [String] = []
+
+    @Flag(help: "Print one JSON object per device.")
+    var json = false
+
+    func run() throws {
+        var configuration: LibinputBackend.Configuration = devices.isEmpty ? .seat(seat) : .paths(devices)
+        configuration.requiresTouchDevice = false
+        let summaries: [LibinputDeviceSummary]
+        do {
+            summaries = try LibinputBackend.listDevices(configuration: configuration)
+        } catch let error as LibinputBackendError {
+            Terminal.error("gesture-demo: \(error)")
+            throw ExitCode(Live.exitCode(for: error))
+        }
+        let terminal = Terminal.forStandardOutput()
+        if summaries.isEmpty {
+            Terminal.error("gesture-demo: libinput sees no input devices on \(devices.isEmpty ? "seat \(seat)" : devices.joined(separator: ", ")). Is /dev/input present, and is udev running?")
+            throw ExitCode(4)
+        }
+        for s in summaries {
+            if json {
+                var o: [String: Any] = ["node": s.node ?? NSNull(), "name": s.name ?? NSNull(), "kind": s.kind?.rawValue ?? "other",
+                                        "has_resolution": s.hasResolution, "access": "\(s.access)"]
+                if let mm = s.sizeMillimetres { o["width_mm"] = mm.width; o["height_mm"] = mm.height }
+                if let n = s.maximumContacts { o["max_contacts"] = n }
+                if let h = s.hint { o["hint"] = h }
+                let data = try JSONSerialization.data(withJSONObject: o, options: [.sortedKeys])
+                print(String(decoding: data, as: UTF8.self))
+                continue
+            }
+            var line = terminal.bold((s.node ?? "?").padding(toLength: 20, withPad: " ", startingAt: 0))
+            line += (s.kind?.rawValue ?? "other").padding(toLength: 13, withPad: " ", startingAt: 0)
+            line += (s.sizeMillimetres.map { String(format: "%.0f×%.0f mm", $0.width, $0.height) } ?? (s.kind == nil ? "" : "no size"))
+                .padding(toLength: 14, withPad: " ", startingAt: 0)
+            line += "\(s.name ?? "?")"
+            if s.kind != nil && !s.hasResolution { line += terminal.paint("  (no resolution: thresholds in points)", "33") }
+            if let hint = s.hint { line += "\n" + String(repeating: " ", count: 20) + terminal.paint(hint, "31") }
+            print(line)
+        }
+        if summaries.allSatisfy({ $0.kind == nil }) {
+            Terminal.error("gesture-demo: none of these is a touchscreen or touchpad")
+            throw ExitCode(4)
+        }
+    }
 }

@@ -1,8 +1,85 @@
 import ArgumentParser
+import Foundation
+import GestureKit
+import GestureKitLibinput
+import Logging
 
 /// `gesture-demo live`: gestures from hardware through libinput.
 struct Live: ParsableCommand {
-    static let configuration = CommandConfiguration(abstract: "Log gestures live from touchscreens and touchpads (libinput).")
+    static let configuration = CommandConfiguration(
+        abstract: "Log gestures live from touchscreens and touchpads (libinput).",
+        discussion: "Stops on Ctrl-C (SIGINT) or SIGTERM, releasing every device."
+    )
+
+    @Option(help: "The udev seat to read.")
+    var seat = "seat0"
+
+    @Option(name: .customLong("device"), help: "Read this device node instead of a seat (repeatable), e.g. /dev/input/event5.")
+    var devices: [String] = []
+
+    @Flag(help: "Keep running when no touch device is present yet (hotplug).")
+    var waitForDevices = false
+
+    @Flag(help: "Print libinput's own log messages (debug level) to standard error.")
+    var libinputLog = false
+
     @OptionGroup var graph: GraphOptions
-    func run() throws { throw DemoError("live: not yet wired") }
+
+    func run() throws {
+        var logger = Logger(label: "gesture-demo.libinput")
+        logger.logLevel = libinputLog ? .debug : .error
+        let rotation = OutputRotation(degrees: graph.rotation.degrees) ?? .none
+        var configuration: LibinputBackend.Configuration = devices.isEmpty
+            ? .seat(seat, outputSize: graph.outputSize.size, rotation: rotation, logger: logger)
+            : .paths(devices, outputSize: graph.outputSize.size, rotation: rotation, logger: logger)
+        configuration.requiresTouchDevice = !waitForDevices
+
+        let backend: LibinputBackend
+        do {
+            backend = try LibinputBackend(configuration: configuration)
+        } catch let error as LibinputBackendError {
+            Terminal.error("gesture-demo: \(error)")
+            throw ExitCode(Self.exitCode(for: error))
+        }
+        defer { backend.close() }
+
+        let screen = Rect(x: 0, y: 0, width: graph.outputSize.width, height: graph.outputSize.height)
+        let engine = GestureEngine(screen: screen, configuration: graph.configuration)
+        let demo = DemoGraph(engine: engine, only: graph.only?.kinds)
+        let log = GestureLog(graph: demo, json: graph.json, verbose: graph.verbose, changes: graph.changes, terminal: .forStandardOutput())
+        log.logsDevices = true
+        // Latency: from the event's own timestamp (CLOCK_MONOTONIC, as libinput stamps it) to the
+        // callback. Only the log reads the clock; recognition never does.
+        let clock = LiveLibinputSystem()
+        log.latency = { eventTime in clock.monotonicNow().microseconds - eventTime.microseconds }
+        engine.observer = log
+
+        if !graph.json {
+            let touch = backend.deviceSummaries.filter { $0.kind != nil }
+            Terminal.error("gesture-demo: listening on \(devices.isEmpty ? "seat \(seat)" : devices.joined(separator: ", ")), \(touch.count) touch device\(touch.count == 1 ? "" : "s"); Ctrl-C to stop")
+        }
+        let reason: LibinputStopReason
+        do {
+            reason = try backend.run(engine: engine, handlingSignals: true) { event in
+                if case .deviceAdded(let d, _) = event {
+                    log.deviceNodes[d.id] = backend.deviceSummaries.first { $0.id == d.id }?.node
+                }
+                log.note(event)
+            }
+        } catch let error as LibinputBackendError {
+            Terminal.error("gesture-demo: \(error)")
+            throw ExitCode(Self.exitCode(for: error))
+        }
+        fflush(nil)
+        if !graph.json { Terminal.error("gesture-demo: stopped (\(reason))") }
+    }
+
+    /// 3 permission, 4 no touch devices, 5 anything else libinput refused.
+    static func exitCode(for error: LibinputBackendError) -> Int32 {
+        switch error {
+        case .permissionDenied: 3
+        case .noTouchDevices: 4
+        default: 5
+        }
+    }
 }

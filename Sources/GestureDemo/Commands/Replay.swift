@@ -100,6 +100,9 @@ final class ReplaySession {
             rotation: OutputMapping.Rotation(rawValue: options.rotation.degrees) ?? .none
         )
         let replayer = Replayer(recording: recording, options: ReplayOptions(mapping: mapping, includesTouchpads: touchpads))
+        for (index, device) in recording.devices.enumerated() {
+            if let node = device.node { log.deviceNodes[DeviceID(1 + index)] = node }
+        }
         let events = try replayer.inputEvents()
         if !events.contains(where: { if case .touchFrame = $0 { true } else { false } }) {
             let kinds = recording.devices.map { "\"\($0.description.name)\" (\($0.description.classification))" }

@@ -10,6 +10,10 @@ final class GestureLog: GestureEngineObserver {
     let terminal: Terminal
     /// Device names by id, for the report's `device` field.
     var deviceNames: [DeviceID: String] = [:]
+    /// Device nodes by id, when known.
+    var deviceNodes: [DeviceID: String] = [:]
+    /// Whether device lines are printed (live mode).
+    var logsDevices = false
     /// The device whose input drove the latest event.
     var currentDevice: DeviceID?
     /// Time zero of the run (first event).
@@ -36,10 +40,22 @@ final class GestureLog: GestureEngineObserver {
     func note(_ event: InputEvent) {
         if origin == nil { origin = event.timestamp }
         switch event {
-        case .deviceAdded(let d, _):
+        case .deviceAdded(let d, let t):
             deviceNames[d.id] = d.name
             currentDevice = d.id
-        case .deviceRemoved(let id, _): currentDevice = id
+            if logsDevices {
+                let report = DeviceReport(
+                    type: "device_added", time: seconds(t), device: d.name, node: deviceNodes[d.id], kind: d.kind.rawValue,
+                    widthMm: d.sizeMillimetres.map { ($0.width * 10).rounded() / 10 },
+                    heightMm: d.sizeMillimetres.map { ($0.height * 10).rounded() / 10 }, hasResolution: d.hasResolution)
+                write(json ? encode(report) : deviceText(report))
+            }
+        case .deviceRemoved(let id, let t):
+            currentDevice = id
+            if logsDevices {
+                let report = DeviceReport(type: "device_removed", time: seconds(t), device: deviceNames[id] ?? "-", node: deviceNodes[id])
+                write(json ? encode(report) : deviceText(report))
+            }
         case .touchFrame(let f): currentDevice = f.device
         case .touchpadGesture(let g): currentDevice = g.device
         }
@@ -49,15 +65,31 @@ final class GestureLog: GestureEngineObserver {
         guard new != .possible, let kind = graph.kind(of: recognizer) else { return }
         if new == .failed && !verbose { return }
         if new == .changed && !changes { return }
-        let t = (engine.now - (origin ?? .zero)).gestureSeconds
         let device = currentDevice.flatMap { deviceNames[$0] } ?? "-"
-        var report = GestureReport(recognizer, kind: kind, state: new, time: t, device: device)
+        var report = GestureReport(
+            recognizer, kind: kind, state: new, time: seconds(engine.now), device: device,
+            node: currentDevice.flatMap { deviceNodes[$0] })
         report.latencyMicroseconds = latency?(engine.now)
         reports.append(report)
         write(json ? encode(report) : text(report))
+        if json { fflush(nil) }
     }
 
-    private func encode(_ r: GestureReport) -> String {
+    private func seconds(_ t: Timestamp) -> Double {
+        ((t - (origin ?? t)).gestureSeconds * 1000).rounded() / 1000
+    }
+
+    private func deviceText(_ r: DeviceReport) -> String {
+        var line = terminal.dim(String(format: "%8.3fs  ", r.time))
+        line += terminal.bold(r.type == "device_added" ? "+ device" : "- device") + "  \(r.device)"
+        if let n = r.node { line += "  \(n)" }
+        if let k = r.kind { line += "  \(k)" }
+        if let w = r.widthMm, let h = r.heightMm { line += String(format: "  %.0f×%.0f mm", w, h) }
+        if r.hasResolution == false { line += "  (no resolution: thresholds in points)" }
+        return line
+    }
+
+    private func encode(_ r: some Encodable) -> String {
         (try? encoder.encode(r)).flatMap { String(data: $0, encoding: .utf8) } ?? "{}"
     }
 
@@ -65,7 +97,7 @@ final class GestureLog: GestureEngineObserver {
     private func text(_ r: GestureReport) -> String {
         func pad(_ s: String, _ n: Int) -> String { s.count >= n ? s : s + String(repeating: " ", count: n - s.count) }
         func fmt(_ v: Double) -> String { String(format: "%.1f", v) }
-        var line = terminal.dim(pad(String(format: "%8.3fs", r.time), 10))
+        var line = terminal.dim(pad(String(format: "%8.3fs", r.time), 11))
         line += terminal.bold(pad(r.recognizer, 12))
         line += terminal.state(pad(r.state, 11))
         line += pad("\(r.fingers) finger\(r.fingers == 1 ? "" : "s")", 10)

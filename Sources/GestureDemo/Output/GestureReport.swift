@@ -3,10 +3,14 @@ import GestureKit
 /// One logged transition: what the demo prints, as text or as a JSON line.
 /// The JSON schema is documented in docs/json-schema.md.
 struct GestureReport: Encodable, Equatable {
+    /// Always `gesture` (device lines have `device_added` / `device_removed`).
+    var type = "gesture"
     /// Seconds since the first event of the run (device clock).
     var time: Double
-    /// The device the gesture's input came from.
+    /// The device the gesture's input came from (its name).
     var device: String
+    /// Its device node, when known (live, or a recording that names it).
+    var node: String?
     /// The recognizer's name, e.g. `swipe-3f`.
     var recognizer: String
     /// The recognizer's kind, e.g. `swipe`.
@@ -38,7 +42,7 @@ struct GestureReport: Encodable, Equatable {
     }
 
     enum CodingKeys: String, CodingKey {
-        case time, device, recognizer, kind, state, fingers, location, translation, velocity, scale, rotation
+        case type, time, device, node, recognizer, kind, state, fingers, location, translation, velocity, scale, rotation
         case direction, edge, reason
         case latencyMicroseconds = "latency_us"
     }
@@ -48,10 +52,11 @@ private func round3(_ v: Double) -> Double { (v * 1000).rounded() / 1000 }
 
 extension GestureReport {
     /// Builds the report of `r`'s transition to `state` at `time` (already relative).
-    init(_ r: GestureRecognizer, kind: DemoGraph.Kind, state: GestureState, time: Double, device: String) {
+    init(_ r: GestureRecognizer, kind: DemoGraph.Kind, state: GestureState, time: Double, device: String, node: String?) {
         let discrete = kind == .tap || kind == .doubleTap || kind == .swipe
         self.time = round3(time)
         self.device = device
+        self.node = node
         recognizer = r.name
         self.kind = kind.rawValue
         self.state = discrete && state == .ended ? "recognized" : state.rawValue
@@ -81,5 +86,24 @@ extension GestureReport {
         default:
             break
         }
+    }
+}
+
+/// A device line: `{"type":"device_added","device":NAME,"node":PATH,"kind":"touchscreen",…}`.
+struct DeviceReport: Encodable, Equatable {
+    var type: String
+    var time: Double
+    var device: String
+    var node: String?
+    var kind: String?
+    var widthMm: Double?
+    var heightMm: Double?
+    var hasResolution: Bool?
+
+    enum CodingKeys: String, CodingKey {
+        case type, time, device, node, kind
+        case widthMm = "width_mm"
+        case heightMm = "height_mm"
+        case hasResolution = "has_resolution"
     }
 }
