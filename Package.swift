@@ -61,6 +61,7 @@ let package = Package(
         .executableTarget(
             name: "SimpleGestures", dependencies: ["GestureKit", "ExampleSupport"], path: "Examples/SimpleGestures"),
         .executableTarget(name: "Tickle", dependencies: ["GestureKit", "ExampleSupport"], path: "Examples/Tickle"),
+        .executableTarget(name: "CardSwipe", dependencies: ["GestureKit", "ExampleSupport"], path: "Examples/CardSwipe"),
 
         .testTarget(name: "GestureKitTests", dependencies: ["GestureKit"]),
         .testTarget(name: "GestureKitEvdevTests", dependencies: ["GestureKit", "GestureKitEvdev"]),
