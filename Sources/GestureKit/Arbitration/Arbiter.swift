@@ -3,8 +3,8 @@
 ///
 /// The rules are UIKit's:
 /// - A recognizer leaving `possible` (to begin or to recognize) is **prevented** — it fails — if
-///   another recognizer that shares one of its touches is already recognizing and the two may not
-///   recognize simultaneously.
+///   another recognizer that shares one of its touches has already begun or recognized and the two
+///   may not recognize simultaneously.
 /// - It **waits** in `possible` while any recognizer it requires to fail (``GestureRecognizer/require(toFail:)``,
 ///   the delegate's `shouldRequireFailureOf` / `shouldBeRequiredToFailBy`, or the subclass hooks)
 ///   is still undecided on the same input. When that one fails, the waiting recognizer proceeds;
@@ -83,7 +83,7 @@ public final class Arbiter {
     /// Tries to take `r` out of `possible` into `target` (began, or ended for a discrete gesture).
     private func attempt(_ r: GestureRecognizer, to target: GestureState) {
         let participants = engine.participants
-        for s in participants where s !== r && s.committedState.isActive && shareTouches(r, s)
+        for s in participants where s !== r && s.committedState.hasRecognized && shareTouches(r, s)
             && !mayRecognizeSimultaneously(r, s) && s.canPrevent(r) && r.canBePrevented(by: s) {
             return fail(r, .preventedBy(s.name))
         }
@@ -130,18 +130,37 @@ public final class Arbiter {
 
     /// `failed` failed: recognizers that were waiting for it may proceed if nothing else holds
     /// them.
+    ///
+    /// When `failed` failed because a recognizer *it* required to fail recognized, the waiters fail
+    /// too, naming that winner: requirement chains are transitive on success. (With single, double
+    /// and triple taps chained, a triple tap makes the double tap fail; the single tap, which
+    /// waited only on the double, must not then be recognized for the first of the three taps.)
+    ///
+    /// A continuous waiter released after its fingers lifted heard no end while it waited: it
+    /// begins and ends at once, rather than staying `began` with no touches.
     private func releaseWaiters(of failed: GestureRecognizer) {
+        var chainWinner: String?
+        if case .requiredRecognizerSucceeded(let winner) = failed.failureReason { chainWinner = winner }
         var i = 0
         while i < engine.participants.count {
             let w = engine.participants[i]
             i += 1
-            guard let target = w.pendingState, requiresFailure(w, of: failed), !mustWait(w) else { continue }
+            guard let target = w.pendingState, requiresFailure(w, of: failed) else { continue }
+            if let chainWinner {
+                w.pendingState = nil
+                fail(w, .requiredRecognizerSucceeded(chainWinner))
+                continue
+            }
+            guard !mustWait(w) else { continue }
             w.pendingState = nil
             if target == .ended && w.pendingBeganBeforeEnd {
                 attempt(w, to: .began)
                 if w.committedState == .began { w.commit(.ended, reason: nil) }
             } else {
                 attempt(w, to: target)
+                if target == .began && w.committedState == .began && !w.touches.contains(where: { $0.isActive }) {
+                    w.commit(.ended, reason: nil)
+                }
             }
         }
     }

@@ -364,6 +364,7 @@ public final class GestureEngine {
 
     private func deliver(_ g: TouchpadGestureEvent, to seq: Touch) {
         for r in seq.gestureRecognizers where r.isEnabled && !r.committedState.isFinished && r.pendingState == nil {
+            r.lastFrameTime = g.timestamp
             r.touchpadFingerCount = g.fingerCount
             r.touchpadGesture(g)
         }

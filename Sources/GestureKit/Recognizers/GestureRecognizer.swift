@@ -151,10 +151,13 @@ open class GestureRecognizer {
 
     // MARK: Touch queries
 
-    /// The fingers currently down that this recognizer tracks (touchpad gesture sequences are not
-    /// counted; use ``touchpadFingerCount`` for those).
+    /// The fingers currently down that this recognizer tracks, and those that lifted in the frame
+    /// being processed (as UIKit still counts them at `ended`). While the recognizer follows a
+    /// touchpad gesture, that gesture's ``touchpadFingerCount``; the sequence itself is not a finger.
     public var numberOfTouches: Int {
-        if let g = touchpadGestureSequence, g.isActive || touches.isEmpty { return touchpadFingerCount }
+        if let g = touchpadGestureSequence, g.isActive || g.timestamp == lastFrameTime || touches.isEmpty {
+            return touchpadFingerCount
+        }
         var n = 0
         for t in touches where t.type != .touchpadGesture && (t.isActive || t.timestamp == lastFrameTime) { n += 1 }
         return n

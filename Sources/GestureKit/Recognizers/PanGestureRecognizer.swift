@@ -54,11 +54,17 @@ open class PanGestureRecognizer: GestureRecognizer {
     /// The number of fingers that count, between ``minimumNumberOfTouches`` and the maximum.
     private var fingers: Int { numberOfTouches }
 
-    /// The centroid of the active touches plus the offset that keeps ``position`` continuous.
-    private func rebase() {
-        let old = position
-        if let c = centroid(of: touches, includingEndedAt: nil) {
-            offset = old - c
+    /// The centroid the offset is relative to: the fingers down, and those that lifted in this
+    /// frame (so that another finger's motion in the same frame is measured against the same set).
+    private func frameCentroid(of touches: [Touch]) -> Point? {
+        centroid(of: touches, includingEndedAt: lastFrameTime)
+    }
+
+    /// Re-anchors the offset that keeps ``position`` continuous on the current finger set: the
+    /// fingers down, plus those that lifted in this frame unless `droppingEnded`.
+    private func rebase(droppingEnded: Bool = false) {
+        if let c = droppingEnded ? centroid(of: touches, includingEndedAt: nil) : frameCentroid(of: touches) {
+            offset = position - c
         }
     }
 
@@ -72,6 +78,10 @@ open class PanGestureRecognizer: GestureRecognizer {
             tracker.reset()
             sample(at: now)
         } else {
+            // Fingers already down may have moved in this same frame: that motion counts before the
+            // new fingers join the centroid.
+            let earlier = self.touches.filter { t in !touches.contains { $0 === t } }
+            if let c = frameCentroid(of: earlier) { position = c + offset }
             rebase()
         }
         if fingers > maximumNumberOfTouches {
@@ -84,7 +94,7 @@ open class PanGestureRecognizer: GestureRecognizer {
     }
 
     open override func touchesMoved(_ touches: [Touch]) {
-        guard let c = centroid(of: self.touches, includingEndedAt: nil) else { return }
+        guard let c = frameCentroid(of: self.touches) else { return }
         position = c + offset
         sample(at: now)
         if state == .possible {
@@ -105,9 +115,9 @@ open class PanGestureRecognizer: GestureRecognizer {
     open override func touchesEnded(_ touches: [Touch]) {
         let remaining = numberOfActiveFingers
         if state.isActive {
-            if remaining < minimumNumberOfTouches { finish() } else { rebase() }
+            if remaining < minimumNumberOfTouches { finish() } else { rebase(droppingEnded: true) }
         } else if state == .possible {
-            if remaining == 0 { fail(.endedTooSoon) } else { rebase() }
+            if remaining == 0 { fail(.endedTooSoon) } else { rebase(droppingEnded: true) }
         }
     }
 

@@ -12,7 +12,7 @@ import GestureKit
 /// clock.
 final class Fingers: GestureEngineObserver {
     let engine: GestureEngine
-    let device: InputDevice
+    private(set) var device: InputDevice
     var hz: Double
     private(set) var time: Timestamp = .milliseconds(1000)
     private var positions: [Int: Point] = [:]
@@ -23,12 +23,15 @@ final class Fingers: GestureEngineObserver {
     static let screen = Rect(x: 0, y: 0, width: 1000, height: 600)
     static let pointsPerMillimetre = 4.0
 
-    init(hz: Double = 120, configuration: GestureConfiguration = .default, kind: DeviceKind = .touchscreen) {
+    init(
+        hz: Double = 120, configuration: GestureConfiguration = .default, kind: DeviceKind = .touchscreen,
+        hasResolution: Bool = true
+    ) {
         self.hz = hz
         engine = GestureEngine(screen: Self.screen, configuration: configuration)
         device = InputDevice(
             id: DeviceID(1), name: "test panel", kind: kind, sizeMillimetres: Size(width: 250, height: 150),
-            hasResolution: true, maximumContacts: 10
+            hasResolution: hasResolution, maximumContacts: 10
         )
         engine.observer = self
         engine.send(.deviceAdded(device, at: time))
@@ -84,6 +87,42 @@ final class Fingers: GestureEngineObserver {
     func cancelContact(_ id: Int) {
         guard let p = positions.removeValue(forKey: id) else { return }
         pending.append(TouchContact(id: id, phase: .cancelled, location: p, millimetres: mm(p)))
+    }
+
+    /// Reports finger `id` turned into a palm where it is (sent with the next frame).
+    func palm(_ id: Int) {
+        guard let p = positions[id] else { return }
+        pending.append(TouchContact(id: id, phase: .moved, location: p, millimetres: mm(p), isPalm: true))
+    }
+
+    /// Unplugs the device: every finger on it is gone.
+    func unplug() {
+        tick()
+        positions.removeAll()
+        pending.removeAll()
+        engine.send(.deviceRemoved(device.id, at: time))
+    }
+
+    /// Plugs in a new device (with a new id) of the same make; fingers go to it from now on.
+    func plug(id: Int) {
+        tick()
+        device = InputDevice(
+            id: DeviceID(id), name: device.name, kind: device.kind, sizeMillimetres: device.sizeMillimetres,
+            hasResolution: device.hasResolution, maximumContacts: device.maximumContacts
+        )
+        engine.send(.deviceAdded(device, at: time))
+    }
+
+    /// Sends one touchpad gesture event, one frame interval after the last event.
+    func pad(
+        _ kind: TouchpadGestureKind, _ phase: TouchpadGesturePhase, fingers: Int, delta: Point = .zero,
+        unaccelerated: Point? = nil, scale: Double = 1, angle: Double = 0
+    ) {
+        tick()
+        engine.send(.touchpadGesture(TouchpadGestureEvent(
+            device: device.id, timestamp: time, kind: kind, phase: phase, fingerCount: fingers, delta: delta,
+            unacceleratedDelta: unaccelerated ?? delta, scale: scale, angleDelta: angle
+        )))
     }
 
     /// Sends the pending contacts (plus the other fingers as stationary) as one frame.
@@ -173,6 +212,22 @@ final class TouchLog: TouchHandler {
     }
     func touchEnded(_ touch: Touch) { entries.append("ended \(touch.contactID)") }
     func touchCancelled(_ touch: Touch) { entries.append("cancelled \(touch.contactID)") }
+}
+
+/// A recognizer with no opinion of its own: the story decides its outcome by setting its state.
+final class Manual: GestureRecognizer {}
+
+/// The terminal entries (ended, cancelled, failed) of a log, per recognizer name.
+func terminalCounts(_ log: [String]) -> [String: Int] {
+    var counts: [String: Int] = [:]
+    for entry in log {
+        guard let colon = entry.firstIndex(of: ":") else { continue }
+        let state = entry[entry.index(colon, offsetBy: 2)...]
+        if state == "ended" || state == "cancelled" || state.hasPrefix("failed(") {
+            counts[String(entry[..<colon]), default: 0] += 1
+        }
+    }
+    return counts
 }
 
 /// A delegate whose answers are closures.
