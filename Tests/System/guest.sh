@@ -47,7 +47,7 @@ export SYSTEMD_IGNORE_CHROOT=1
 
 READY_TIMEOUT=20       # s until the reader must have every device
 SCENARIO_TIMEOUT=60    # s for one scenario's driver / player
-SETTLE_QUIET_MS=300    # default; a reader adapter may set READER_SETTLE_MS (recognizer timers)
+SETTLE_QUIET_MS=200    # default; a reader adapter may set READER_SETTLE_MS (recognizer timers)
 
 note() { echo "guest: $*"; }
 
@@ -93,12 +93,18 @@ start_reader() {   # start_reader DIR ARGS... (ARGS: --device NODE ... | --seat 
     reader_start "$READER_LOG" "$dir/reader.err" "$@"
 }
 
+# ANNOUNCED[node]: how many times a device got that node in this scenario (the
+# kernel reuses a freed node, so readiness and removal are counted, not just seen).
+declare -A ANNOUNCED
+
 wait_reader_has() {   # wait_reader_has NODE... ; 0 once the reader reported every NODE
-    local deadline=$(( $(now_ms) + READY_TIMEOUT * 1000 )) node missing
+    local deadline=$(( $(now_ms) + READY_TIMEOUT * 1000 )) node missing n
+    for node in "$@"; do ANNOUNCED[$node]=$(( ${ANNOUNCED[$node]:-0} + 1 )); done
     while :; do
         missing=
         for node in "$@"; do
-            reader_has_device "$READER_LOG" "$node" || missing="$missing $node"
+            n=$(reader_added_count "$READER_LOG" "$node")
+            [ "${n:-0}" -ge "${ANNOUNCED[$node]}" ] || missing="$missing $node"
         done
         [ -z "$missing" ] && return 0
         if ! kill -0 "$READER_PID" 2>/dev/null; then
@@ -113,8 +119,26 @@ wait_reader_has() {   # wait_reader_has NODE... ; 0 once the reader reported eve
     done
 }
 
-settle_reader() {   # waits until the reader's output has been quiet for a while (max 5 s)
-    local quiet=${READER_SETTLE_MS:-$SETTLE_QUIET_MS} start now size last_size=-1 quiet_since
+# Called once the scenario's devices are gone (driver exited, evemu-device killed).
+# The reader has read everything once it has reported every device's removal (evdev
+# delivers the removal after the last event); then its output must stay quiet for
+# READER_SETTLE_MS (recognizer timers). Limits: 10 s for the removals, 5 s quiet.
+settle_reader() {
+    local quiet=${READER_SETTLE_MS:-$SETTLE_QUIET_MS} start now size last_size=-1 quiet_since node missing n
+    start=$(now_ms)
+    while :; do
+        missing=
+        for node in "${!ANNOUNCED[@]}"; do
+            n=$(reader_removed_count "$READER_LOG" "$node")
+            [ "${n:-0}" -ge "${ANNOUNCED[$node]}" ] || missing="$missing $node"
+        done
+        [ -z "$missing" ] && break
+        if [ $(( $(now_ms) - start )) -ge 10000 ]; then
+            echo "    note: the reader did not report the removal of$missing within 10 s"
+            break
+        fi
+        sleep 0.02
+    done
     start=$(now_ms); quiet_since=$start; now=$start
     while [ $(( now - start )) -lt 5000 ]; do
         size=$(stat -c %s "$READER_LOG" 2>/dev/null || echo 0)
@@ -224,9 +248,9 @@ run_recording() {   # run_recording NAME DIR FILE
     timeout "$SCENARIO_TIMEOUT" evemu-play "$node" <"$file" >"$dir/evemu-play.out" 2>&1
     prc=$?
     mark played
+    kill "$epid" 2>/dev/null; wait "$epid" 2>/dev/null
     settle_reader
     mark settled
-    kill "$epid" 2>/dev/null; wait "$epid" 2>/dev/null
     if [ "$prc" != 0 ]; then
         WHY="evemu-play exited with $prc: $(tail -n 2 "$dir/evemu-play.out" | tr '\n' ' ')"
         return 1
@@ -260,6 +284,7 @@ run_scenario() {
     mkdir -p "$dir"
     WHY=
     READER_PID=
+    ANNOUNCED=()
     echo "== $name"
     SCENARIO_T0=$(now_ms)
     MARKS=

@@ -8,6 +8,9 @@
 #   readiness    for every device it has opened (libinput DEVICE_ADDED), one line
 #                {"type":"device_added","device":"/dev/input/eventN", ...}
 #                nothing is played on a device before that line is out
+#   removal      when a device goes away (unplugged, or at the end of every scenario),
+#                one line {"type":"device_removed","device":"/dev/input/eventN", ...}
+#                after everything read from it; the run waits for it before stopping
 #   latency      optional "latency_us": <number> on recognizer lines: microseconds from
 #                the libinput event's timestamp to the recognizer callback
 #   stopping     SIGINT: flush and exit 0 within 3 s (SIGKILL follows)
@@ -25,8 +28,12 @@ reader_start() {
     READER_PID=$!
 }
 
-reader_has_device() {
-    grep -E '"type" *: *"device_added"' "$1" 2>/dev/null | grep -Fq "\"$2\""
+reader_added_count() {
+    grep -E '"type" *: *"device_added"' "$1" 2>/dev/null | grep -Fc "\"$2\""
+}
+
+reader_removed_count() {
+    grep -E '"type" *: *"device_removed"' "$1" 2>/dev/null | grep -Fc "\"$2\""
 }
 
 reader_latency_samples() {

@@ -2,8 +2,10 @@
 # Every reader adapter defines:
 #   reader_start LOG ERR (--device NODE ... | --seat SEAT)
 #       start the reader in the background, stdout to LOG, stderr to ERR; set READER_PID
-#   reader_has_device LOG NODE
-#       succeed once LOG shows that the reader has opened NODE (/dev/input/eventN)
+#   reader_added_count LOG NODE
+#       how many times LOG shows the reader opening NODE (/dev/input/eventN)
+#   reader_removed_count LOG NODE
+#       how many times LOG shows NODE going away (the kernel reuses freed nodes)
 #   reader_latency_samples LOG
 #       print latency samples in microseconds, one per line (nothing if the reader has none)
 # The reader is stopped with SIGINT (SIGKILL 3 s later).
@@ -23,9 +25,12 @@ reader_start() {
     READER_PID=$!
 }
 
-reader_has_device() {
-    local sys=${2##*/}
-    grep -Eq "^[-[:space:]]*${sys}[[:space:]]+DEVICE_ADDED" "$1" 2>/dev/null
+reader_added_count() {
+    grep -Ec "^[-[:space:]]*${2##*/}[[:space:]]+DEVICE_ADDED" "$1" 2>/dev/null
+}
+
+reader_removed_count() {
+    grep -Ec "^[-[:space:]]*${2##*/}[[:space:]]+DEVICE_REMOVED" "$1" 2>/dev/null
 }
 
 reader_latency_samples() { :; }
