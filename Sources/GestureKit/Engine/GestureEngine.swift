@@ -197,7 +197,13 @@ public final class GestureEngine {
                     if !isIgnored(frame.device, c.id) { statistics.contactsWithoutBegin += 1 }
                     continue
                 }
-                if c.isPalm { cancel(t, reason: .palm); continue }
+                if c.isPalm {
+                    // The device goes on reporting the palm until it lifts: ignore it from now on.
+                    statistics.palmsIgnored += 1
+                    ignoredContacts.append((frame.device, c.id))
+                    cancel(t, reason: .palm)
+                    continue
+                }
                 update(t, with: c, at: frame.timestamp)
                 if c.phase == .moved && t.location != t.previousLocation {
                     t.phase = .moved
@@ -425,6 +431,8 @@ public final class GestureEngine {
             while i < participants.count {
                 let r = participants[i]
                 i += 1
+                // Released this cycle (disabled or removed, and already reset): nothing to settle.
+                guard r.isParticipant else { continue }
                 if r.touches.contains(where: { !$0.isActive }) {
                     r.touches.removeAll { !$0.isActive }
                 }

@@ -17,6 +17,8 @@ final class Fingers: GestureEngineObserver {
     private(set) var time: Timestamp = .milliseconds(1000)
     private var positions: [Int: Point] = [:]
     private var pending: [TouchContact] = []
+    /// Objects the story must keep alive as long as the engine (delegates are held weakly).
+    var keepAlive: [AnyObject] = []
     /// Every non-reset state change, as "name: state" (failures as "name: failed(reason)").
     private(set) var log: [String] = []
 

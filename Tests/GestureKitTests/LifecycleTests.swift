@@ -1,0 +1,108 @@
+import Testing
+@testable import GestureKit
+
+@Suite("Enabling, disabling and removing mid-gesture")
+struct LifecycleTests {
+    @Test("disabling a pan that has begun cancels it and tells its targets")
+    func disableWhileBegan() {
+        let s = Fingers()
+        let pan = PanGestureRecognizer().named("pan")
+        s.engine.root.addGestureRecognizer(pan)
+        let actions = ActionLog(pan)
+        s.press([1], at: [Point(x: 100, y: 100)])
+        s.drag(1, by: Point(x: 20, y: 0), over: 50)  // begins on the third of six frames
+        pan.isEnabled = false
+        #expect(s.outcomes == ["pan: began", "pan: cancelled"])
+        #expect(actions.states == [.began, .changed, .changed, .changed, .cancelled])
+        #expect(pan.state == .possible)
+        s.drag(1, by: Point(x: 50, y: 0), over: 50)
+        s.release([1])
+        #expect(s.outcomes == ["pan: began", "pan: cancelled"])
+        #expect(actions.states.count == 5)
+
+        // Enabled again, it works on the next gesture.
+        pan.isEnabled = true
+        s.takeLog()
+        s.press([1], at: [Point(x: 100, y: 100)])
+        s.drag(1, by: Point(x: 20, y: 0), over: 50)
+        s.release([1])
+        #expect(s.outcomes == ["pan: began", "pan: ended"])
+    }
+
+    @Test("disabling a recognizer still possible fails it as disabled")
+    func disableWhilePossible() {
+        let s = Fingers()
+        let tap = TapGestureRecognizer().named("tap")
+        s.engine.root.addGestureRecognizer(tap)
+        let actions = ActionLog(tap)
+        s.press([1], at: [Point(x: 100, y: 100)])
+        tap.isEnabled = false
+        #expect(s.log == ["tap: failed(disabled)"])
+        #expect(tap.failureReason == .disabled)
+        s.release([1])
+        #expect(s.log == ["tap: failed(disabled)"])
+        #expect(actions.states.isEmpty)
+        #expect(s.engine.participants.isEmpty)
+    }
+
+    @Test("a disabled recognizer hears nothing")
+    func disabledHearsNothing() {
+        let s = Fingers()
+        let tap = TapGestureRecognizer().named("tap")
+        tap.isEnabled = false
+        s.engine.root.addGestureRecognizer(tap)
+        s.tap(at: Point(x: 100, y: 100))
+        #expect(s.log.isEmpty)
+        #expect(tap.touches.isEmpty)
+    }
+
+    @Test("removing a recognizer mid-gesture cancels it; the others carry on")
+    func removeRecognizer() {
+        let s = Fingers()
+        let pan = PanGestureRecognizer().named("pan")
+        let press = LongPressGestureRecognizer().named("press")
+        press.allowableMovement = .points(1000)
+        let delegate = Delegate()
+        delegate.simultaneous = { _, _ in true }
+        pan.delegate = delegate
+        s.engine.root.addGestureRecognizer(pan)
+        s.engine.root.addGestureRecognizer(press)
+        s.press([1], at: [Point(x: 100, y: 100)])
+        s.drag(1, by: Point(x: 50, y: 0), over: 100)
+        s.engine.root.removeGestureRecognizer(pan)
+        #expect(s.outcomes == ["pan: began", "pan: cancelled"])
+        #expect(pan.region == nil)
+        #expect(pan.state == .possible)
+        s.wait(500)
+        s.release([1])
+        #expect(s.outcomes == ["pan: began", "pan: cancelled", "press: began", "press: ended"])
+    }
+
+    @Test("removing a region mid-gesture cancels the gestures of its subtree, not its ancestors'")
+    func removeRegion() {
+        let s = Fingers()
+        let panel = s.region("panel", Rect(x: 100, y: 100, width: 400, height: 400))
+        let inner = s.region("inner", Rect(x: 50, y: 50, width: 200, height: 200), in: panel)
+        let innerPan = PanGestureRecognizer().named("innerPan")
+        let panelTap = TapGestureRecognizer().named("panelTap")
+        let rootPress = LongPressGestureRecognizer().named("rootPress")
+        inner.addGestureRecognizer(innerPan)
+        panel.addGestureRecognizer(panelTap)
+        s.engine.root.addGestureRecognizer(rootPress)
+        let delegate = Delegate()
+        delegate.simultaneous = { _, _ in true }
+        innerPan.delegate = delegate
+        rootPress.allowableMovement = .points(1000)
+        panelTap.maximumMovement = .points(1000)
+        s.press([1], at: [Point(x: 200, y: 200)])
+        s.drag(1, by: Point(x: 50, y: 0), over: 100)
+        #expect(s.outcomes == ["innerPan: began"])
+        panel.removeFromParent()
+        #expect(s.outcomes == ["innerPan: began", "panelTap: failed(disabled)", "innerPan: cancelled"])
+        #expect(innerPan.region === inner)
+        s.wait(500)
+        s.release([1])
+        #expect(s.outcomes.suffix(2) == ["rootPress: began", "rootPress: ended"])
+        #expect(s.engine.participants.isEmpty)
+    }
+}

@@ -1,0 +1,100 @@
+import Testing
+@testable import GestureKit
+
+@Suite("Virtual time: deadlines and the stuck-touch watchdog")
+struct TimeTests {
+    @Test("nextDeadline reports the long press's deadline and advance(to:) fires it at exactly that moment")
+    func longPressDeadline() {
+        let s = Fingers()
+        let press = LongPressGestureRecognizer().named("press")
+        s.engine.root.addGestureRecognizer(press)
+        var beganAt: Timestamp?
+        press.addTarget { _ in if press.state == .began { beganAt = s.engine.now } }
+        #expect(s.engine.nextDeadline == nil)
+        s.press([1], at: [Point(x: 100, y: 100)])
+        let landed = s.time
+        let deadline = landed + .milliseconds(500)
+        #expect(s.engine.nextDeadline == deadline)
+
+        s.engine.advance(to: deadline - .microseconds(1))
+        #expect(s.log.isEmpty)
+        // A host that oversleeps still sees the press begin at its own deadline.
+        s.engine.advance(to: deadline + .milliseconds(70))
+        #expect(s.log == ["press: began"])
+        #expect(beganAt == deadline)
+        #expect(s.engine.now == deadline + .milliseconds(70))
+        // Now only the watchdog is left.
+        #expect(s.engine.nextDeadline == landed + .seconds(30))
+        // Time never goes backwards.
+        s.engine.advance(to: landed)
+        #expect(s.engine.now == deadline + .milliseconds(70))
+    }
+
+    @Test("the watchdog cancels a touch that never lifts, at its timeout")
+    func watchdog() {
+        var config = GestureConfiguration()
+        config.stuckTouchTimeout = .seconds(2)
+        let s = Fingers(configuration: config)
+        let view = s.region("view", Rect(x: 0, y: 0, width: 500, height: 500))
+        let log = TouchLog()
+        view.touchHandler = log
+        let press = LongPressGestureRecognizer().named("press")
+        press.cancelsTouchesInView = false
+        view.addGestureRecognizer(press)
+        var cancelledAt: Timestamp?
+        press.addTarget { _ in if press.state == .cancelled { cancelledAt = s.engine.now } }
+        s.press([1], at: [Point(x: 100, y: 100)])
+        let landed = s.time
+        s.wait(1000)
+        #expect(s.log == ["press: began"])
+        #expect(s.engine.nextDeadline == landed + .seconds(2))
+        s.wait(5000)
+        #expect(s.log == ["press: began", "press: cancelled"])
+        #expect(cancelledAt == landed + .seconds(2))
+        #expect(s.engine.statistics.stuckTouchesCancelled == 1)
+        #expect(log.entries == ["began 1", "cancelled 1"])
+        #expect(s.engine.activeTouches.isEmpty)
+        #expect(s.engine.nextDeadline == nil)
+    }
+
+    @Test("frames restart the watchdog: a finger that keeps reporting is not stuck")
+    func framesKeepTouchesAlive() {
+        var config = GestureConfiguration()
+        config.stuckTouchTimeout = .seconds(1)
+        let s = Fingers(configuration: config)
+        let pan = PanGestureRecognizer().named("pan")
+        s.engine.root.addGestureRecognizer(pan)
+        s.press([1], at: [Point(x: 100, y: 100)])
+        s.drag(1, by: Point(x: 300, y: 0), over: 3000)
+        #expect(s.engine.nextDeadline == s.time + .seconds(1))
+        s.release([1])
+        #expect(s.outcomes == ["pan: began", "pan: ended"])
+        #expect(s.engine.statistics.stuckTouchesCancelled == 0)
+    }
+
+    @Test("with the watchdog off, a resting finger sets no deadline")
+    func watchdogOff() {
+        var config = GestureConfiguration()
+        config.stuckTouchTimeout = nil
+        let s = Fingers(configuration: config)
+        s.press([1], at: [Point(x: 100, y: 100)])
+        #expect(s.engine.nextDeadline == nil)
+        s.wait(100_000)
+        #expect(s.engine.activeTouches.count == 1)
+    }
+
+    @Test("the double tap's deadline is visible between the taps")
+    func doubleTapDeadline() {
+        let s = Fingers()
+        let double = TapGestureRecognizer().named("double")
+        double.numberOfTapsRequired = 2
+        s.engine.root.addGestureRecognizer(double)
+        s.press([1], at: [Point(x: 100, y: 100)])
+        #expect(s.engine.nextDeadline == s.time + .milliseconds(750))
+        s.release([1])
+        #expect(s.engine.nextDeadline == s.time + .milliseconds(300))
+        s.engine.advance(to: s.engine.nextDeadline!)
+        #expect(s.log == ["double: failed(slower than 300.0 ms)"])
+        #expect(s.engine.nextDeadline == nil)
+    }
+}
