@@ -1,0 +1,95 @@
+import Foundation
+import GestureKit
+import GestureKitEvdev
+
+/// The real recordings: `GESTUREKIT_RECORDINGS`, or `../shared/recordings` beside the repository.
+public enum Recordings {
+    /// The largest recording: a 21.5" Wacom DTH-2242 touchscreen, taps of one to ten fingers.
+    public static let largest = "ts-wacom-dth2242-taps-multifinger-10.evemu"
+
+    public static var directory: String {
+        if let dir = ProcessInfo.processInfo.environment["GESTUREKIT_RECORDINGS"], !dir.isEmpty { return dir }
+        // Benchmarks/Sources/Workloads/ → the repository → its parent.
+        let repository = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+            .deletingLastPathComponent().deletingLastPathComponent()
+        return repository.deletingLastPathComponent().appendingPathComponent("shared/recordings").path
+    }
+
+    /// Reads a recording; stops the process with a message naming the path when it cannot.
+    public static func load(_ name: String = largest) -> Recording {
+        let path = directory + "/" + name
+        do {
+            return try EvemuReader.read(contentsOf: path)
+        } catch {
+            fatalError("cannot read the recording \(path) (set GESTUREKIT_RECORDINGS): \(error)")
+        }
+    }
+}
+
+/// Workload (3): a real recording replayed through the 24-recognizer graph. The recording is read
+/// and decoded into input events once, outside the measured region; ``replay()`` measures the
+/// engine alone, on a fresh engine and graph made by ``prepare()``.
+public final class ReplayWorkload {
+    public let events: [InputEvent]
+    /// Touch frames among ``events``.
+    public let frameCount: Int
+    private var engine: GestureEngine?
+    private var graph: RecognizerGraph?
+
+    public init(recording: Recording = Recordings.load()) {
+        let options = ReplayOptions(mapping: OutputMapping(size: FingerStream.screen.size))
+        do {
+            events = try Replayer(recording: recording, options: options).inputEvents()
+        } catch {
+            fatalError("cannot decode the recording: \(error)")
+        }
+        frameCount = events.count { if case .touchFrame = $0 { true } else { false } }
+    }
+
+    /// A fresh engine and graph (not measured).
+    public func prepare() {
+        let engine = GestureEngine(screen: FingerStream.screen)
+        graph = RecognizerGraph(engine: engine)
+        self.engine = engine
+    }
+
+    /// Sends every event to the prepared engine.
+    public func replay() {
+        guard let engine else { preconditionFailure("prepare() first") }
+        for event in events { engine.send(event) }
+    }
+}
+
+/// Workload (4): the evdev decoder alone, turning the recording's evdev events into touch frames.
+public struct DecoderWorkload {
+    public let events: [EvdevEvent]
+    /// Frames one pass closes.
+    public private(set) var frameCount = 0
+    private var decoder: TouchDecoder
+
+    public init(recording: Recording = Recordings.load()) {
+        let device = recording.devices[0]
+        events = device.events
+        do {
+            decoder = try TouchDecoder(
+                description: device.description, id: DeviceID(1), mapping: OutputMapping(size: FingerStream.screen.size))
+        } catch {
+            fatalError("cannot decode the recording: \(error)")
+        }
+        frameCount = decodeAll()
+    }
+
+    /// Decodes the whole recording once from a neutral decoder; returns the frames closed.
+    public mutating func decodeAll() -> Int {
+        decoder.reset()
+        var frames = 0
+        do {
+            for e in events {
+                if try decoder.decode(e) { frames += 1 }
+            }
+        } catch {
+            fatalError("the recording does not decode: \(error)")
+        }
+        return frames
+    }
+}
