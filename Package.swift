@@ -62,6 +62,17 @@ let package = Package(
             name: "SimpleGestures", dependencies: ["GestureKit", "ExampleSupport"], path: "Examples/SimpleGestures"),
         .executableTarget(name: "Tickle", dependencies: ["GestureKit", "ExampleSupport"], path: "Examples/Tickle"),
         .executableTarget(name: "CardSwipe", dependencies: ["GestureKit", "ExampleSupport"], path: "Examples/CardSwipe"),
+        .executableTarget(
+            name: "KioskNavigator",
+            dependencies: [
+                "GestureKit", "GestureKitEvdev", "GestureKitLibinput", "ExampleSupport",
+                .product(name: "ArgumentParser", package: "swift-argument-parser"),
+            ],
+            path: "Examples/KioskNavigator"
+        ),
+        .executableTarget(
+            name: "CompositorBridge", dependencies: ["GestureKit", "ExampleSupport"], path: "Examples/CompositorBridge"),
+        .testTarget(name: "ExamplesTests", dependencies: ["GestureKit", "GestureKitEvdev", "ExampleSupport"]),
 
         .testTarget(name: "GestureKitTests", dependencies: ["GestureKit"]),
         .testTarget(name: "GestureKitEvdevTests", dependencies: ["GestureKit", "GestureKitEvdev"]),
