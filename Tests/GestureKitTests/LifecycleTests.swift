@@ -105,4 +105,21 @@ struct LifecycleTests {
         #expect(s.outcomes.suffix(2) == ["rootPress: began", "rootPress: ended"])
         #expect(s.engine.participants.isEmpty)
     }
+
+    @Test("removing a region cancels the raw touches its handler was receiving, once")
+    func removeRegionCancelsDeliveredTouches() {
+        let s = Fingers()
+        let surface = s.region("surface", Rect(x: 100, y: 100, width: 400, height: 400))
+        let log = TouchLog()
+        surface.touchHandler = log
+        s.press([1], at: [Point(x: 200, y: 200)])
+        s.drag(1, by: Point(x: 40, y: 0), over: 50)
+        #expect(log.entries == ["began 1", "moved 1"])
+        surface.removeFromParent()
+        #expect(log.entries == ["began 1", "moved 1", "cancelled 1"])
+        s.drag(1, by: Point(x: 40, y: 0), over: 50)
+        s.release([1])
+        #expect(log.entries == ["began 1", "moved 1", "cancelled 1"])
+        #expect(s.engine.deliveryTouches.isEmpty)
+    }
 }

@@ -490,11 +490,21 @@ public final class GestureEngine {
     }
 
     /// A region leaves the tree: its recognizers and those of its subtree let go of their touches.
+    /// Touches delivered to a handler in the subtree are cancelled there (its surface is gone), and
+    /// held ones are dropped: every touch a handler heard of still ends with exactly one word.
     func regionWillDetach(_ region: Region) {
         var stack = [region]
         while let r = stack.popLast() {
             for g in r.gestureRecognizers { recognizerWillDetach(g) }
             stack.append(contentsOf: r.children)
         }
+        var dropped = false
+        for t in deliveryTouches {
+            guard let hit = t.region, hit.isDescendant(of: region) else { continue }
+            if t.delivery == .delivering { hit.touchHandler?.touchCancelled(t) }
+            t.delivery = .done
+            dropped = true
+        }
+        if dropped { deliveryTouches.removeAll { $0.delivery == .done } }
     }
 }
