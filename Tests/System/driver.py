@@ -6,7 +6,9 @@ that libinput accepts) and plays scripted gestures on them in real time, one
 frame every 8-12 ms, like a real digitizer. The kernel stamps every event, so
 readers see ordinary evdev timestamps.
 
-Usage: driver.py --run-dir DIR SCENARIO      (driver.py --list prints the scenarios)
+Usage: driver.py --run-dir DIR SCENARIO      play one scenario, then exit
+       driver.py --serve DIR                 play scenarios on request (see below)
+       driver.py --list                      print the scenario names
 
 Handshake with whoever reads the devices (libinput ignores a touch that is
 already down when it opens a device, so nothing is played before the reader
@@ -19,6 +21,13 @@ has the device):
      and plays.
 Phase numbers start at 1; a scenario that plugs in new devices while running
 (hotplug, re-plug after an unplug) has a phase per batch of new devices.
+
+Serving (saves starting Python for every scenario, which is slow under TCG): the
+driver waits for DIR/request holding "SCENARIO RUN_DIR" (written atomically),
+removes it, plays the scenario with RUN_DIR as handshake folder and its log in
+RUN_DIR/driver.log, unplugs every device the scenario left, and writes the exit
+status to RUN_DIR/driver.rc (0 played, 1 error, 3 handshake timeout). A request
+"quit" ends it; so does 300 s without requests.
 """
 
 import argparse
@@ -37,8 +46,19 @@ BUS_USB = 0x03
 GO_TIMEOUT = 30.0
 
 
+LOG = sys.stdout
+
+
 def log(msg):
-    print("driver: " + msg, flush=True)
+    LOG.write("driver: " + msg + "\n")
+    LOG.flush()
+
+
+class HandshakeTimeout(Exception):
+    pass
+
+
+LIVE_DEVICES = []
 
 
 # --------------------------------------------------------------------------- devices
@@ -54,6 +74,7 @@ class TouchDevice:
         self.height_units = height_units
         self.slots = slots
         self.direct = direct
+        t0 = time.monotonic()
         d = libevdev.Device()
         d.name = name
         d.id = {"bustype": bustype, "vendor": 0x1d6b, "product": product, "version": 1}
@@ -77,8 +98,10 @@ class TouchDevice:
         self.dev = d.create_uinput_device()
         self.devnode = self.dev.devnode
         self.next_tracking_id = 1
-        log("created %s '%s' at %s (%dx%d units, %d units/mm, %d slots)"
-            % (kind, name, self.devnode, width_units, height_units, res, slots))
+        LIVE_DEVICES.append(self)
+        log("created %s '%s' at %s (%dx%d units, %d units/mm, %d slots) in %d ms"
+            % (kind, name, self.devnode, width_units, height_units, res, slots,
+               (time.monotonic() - t0) * 1000))
 
     def units(self, mm_x, mm_y):
         x = min(max(int(round(mm_x * self.res)), 0), self.width_units - 1)
@@ -93,6 +116,7 @@ class TouchDevice:
         # Dropping the last reference destroys the uinput device (libevdev_uinput_destroy).
         self.dev._uinput = None
         self.dev = None
+        LIVE_DEVICES.remove(self)
 
 
 def touchscreen(name="GestureKit Test Touchscreen", product=0x0001):
@@ -331,8 +355,8 @@ class Run:
         deadline = time.monotonic() + GO_TIMEOUT
         while not os.path.exists(go):
             if time.monotonic() > deadline:
-                log("no %s after %.0f s: the reader never saw the devices" % (go, GO_TIMEOUT))
-                sys.exit(3)
+                raise HandshakeTimeout("no %s after %.0f s: the reader never saw the devices"
+                                       % (go, GO_TIMEOUT))
             time.sleep(0.02)
 
     def play(self, dev, fingers, label, until=None):
@@ -388,20 +412,70 @@ SCENARIOS = {
 }
 
 
+def play_scenario(name, run_dir):
+    """Plays one scenario and unplugs what it left; returns the exit status."""
+    rc = 0
+    try:
+        log("scenario " + name)
+        SCENARIOS[name](Run(run_dir))
+    except HandshakeTimeout as e:
+        log(str(e))
+        rc = 3
+    except Exception:
+        import traceback
+        LOG.write(traceback.format_exc())
+        rc = 1
+    for dev in list(LIVE_DEVICES):
+        dev.dev._uinput = None   # unplug quietly: the scenario is over
+        dev.dev = None
+        LIVE_DEVICES.remove(dev)
+    return rc
+
+
+def serve(folder):
+    global LOG
+    request = os.path.join(folder, "request")
+    idle_since = time.monotonic()
+    while True:
+        if not os.path.exists(request):
+            if time.monotonic() - idle_since > 300:
+                return 0
+            time.sleep(0.01)
+            continue
+        with open(request) as f:
+            words = f.read().split()
+        os.unlink(request)
+        if words == ["quit"]:
+            return 0
+        name, run_dir = words
+        with open(os.path.join(run_dir, "driver.log"), "w") as LOG:
+            if name in SCENARIOS:
+                rc = play_scenario(name, run_dir)
+            else:
+                log("unknown scenario " + name)
+                rc = 1
+        LOG = sys.stdout
+        with open(os.path.join(run_dir, "driver.rc.tmp"), "w") as f:
+            f.write("%d\n" % rc)
+        os.rename(os.path.join(run_dir, "driver.rc.tmp"), os.path.join(run_dir, "driver.rc"))
+        idle_since = time.monotonic()
+
+
 def main():
     ap = argparse.ArgumentParser(description="GestureKit virtual touch devices")
     ap.add_argument("--run-dir", help="handshake folder (devices.N / go.N)")
+    ap.add_argument("--serve", metavar="DIR", help="play scenarios requested through DIR/request")
     ap.add_argument("--list", action="store_true", help="list scenarios")
     ap.add_argument("scenario", nargs="?")
     args = ap.parse_args()
     if args.list:
         print("\n".join(SCENARIOS))
         return 0
+    if args.serve:
+        return serve(args.serve)
     if args.scenario not in SCENARIOS or not args.run_dir:
         ap.error("need --run-dir and one of: " + ", ".join(SCENARIOS))
-    log("scenario " + args.scenario)
-    SCENARIOS[args.scenario](Run(args.run_dir))
-    return 0
+    return play_scenario(args.scenario, args.run_dir)
 
 
 if __name__ == "__main__":
