@@ -234,7 +234,7 @@ open class GestureRecognizer {
             if state.isActive { state = .cancelled } else if state == .possible { fail(.touchesCancelled(.device)) }
         }
     }
-    /// The ``deadline`` passed. `time` is the deadline itself (virtual time). Default: nothing.
+    /// The ``GestureRecognizer/deadline`` passed. `time` is the deadline itself (virtual time). Default: nothing.
     open func deadlineReached(at time: Timestamp) {}
     /// Called when the recognizer returns to `possible` after an outcome: clear per-gesture state
     /// here. Always call `super.reset()`.

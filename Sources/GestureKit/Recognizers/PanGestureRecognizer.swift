@@ -107,7 +107,7 @@ open class PanGestureRecognizer: GestureRecognizer {
     }
 
     /// Whether the pan may begin with this translation. Subclasses (edge pans) narrow it; by
-    /// default, once the centre has moved ``minimumDistance``.
+    /// default, once the centre has moved ``PanGestureRecognizer/minimumDistance``.
     open func shouldBegin(translation: Point, touch: Touch?) -> Bool {
         translation.length >= points(minimumDistance, for: touch)
     }
