@@ -207,7 +207,10 @@ public final class GestureEngine {
                 update(t, with: c, at: frame.timestamp)
                 if c.phase == .moved && t.location != t.previousLocation {
                     t.phase = .moved
-                    for r in t.gestureRecognizers { r.movedBuffer.append(t) }
+                    // A recognizer that has recognized or failed would not hear of the motion
+                    // (dispatchAndFinishCycle skips it), so it is not queued: in a busy graph most
+                    // recognizers have failed and only follow the touches until they lift.
+                    for r in t.gestureRecognizers where !r.committedState.isFinished { r.movedBuffer.append(t) }
                 } else {
                     t.phase = .stationary
                 }
