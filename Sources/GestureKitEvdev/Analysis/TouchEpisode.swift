@@ -44,7 +44,7 @@ public struct TouchEpisode: Hashable, Sendable {
     public var tracks: [Track]
     /// The most contacts down at once.
     public var maximumContacts: Int
-    /// The largest ``GestureKit/TouchFrame/reportedFingerCount`` seen, if any frame had one.
+    /// The largest `TouchFrame.reportedFingerCount` seen, if any frame had one.
     public var maximumReportedFingers: Int?
 
     /// `end − start`.

@@ -1,6 +1,6 @@
 import GestureKit
 
-/// Turns one device's evdev events into ``GestureKit/TouchFrame`` values: multitouch protocol B,
+/// Turns one device's evdev events into `TouchFrame` values: multitouch protocol B,
 /// with a single-touch fallback.
 ///
 /// Feed events in order with ``decode(_:)``; when it returns `true`, ``frame`` holds a frame that
@@ -26,7 +26,7 @@ import GestureKit
 ///   `true`), the decoder returns to the neutral state, and events up to the next `SYN_REPORT` are
 ///   ignored. Fingers still down after that are not reported again until they lift and touch anew.
 /// * `BTN_TOOL_FINGER` … `BTN_TOOL_QUINTTAP` give the number of fingers the hardware counts. On a
-///   semi-multitouch device (`INPUT_PROP_SEMI_MT`) ``GestureKit/TouchFrame/reportedFingerCount``
+///   semi-multitouch device (`INPUT_PROP_SEMI_MT`) `TouchFrame.reportedFingerCount`
 ///   is always set while fingers are down, and the contacts are the two corners of the bounding box
 ///   of the fingers, not fingers: use them for the box and the count, never as finger positions.
 ///   On other devices it is set only when the hardware counts more fingers than it tracks.
@@ -34,9 +34,9 @@ import GestureKit
 ///   that begins and ends with `BTN_TOUCH`.
 ///
 /// ## Units
-/// ``GestureKit/TouchContact/location`` is in output points through ``mapping``.
-/// ``GestureKit/TouchContact/millimetres`` is `(value − minimum) / resolution`. When an axis has
-/// no resolution, ``GestureKit/InputDevice/hasResolution`` is `false` and millimetres are
+/// `TouchContact.location` is in output points through ``mapping``.
+/// `TouchContact.millimetres` is `(value − minimum) / resolution`. When an axis has
+/// no resolution, `InputDevice.hasResolution` is `false` and millimetres are
 /// estimated by assuming the sensor covers the output at
 /// ``Options/estimatedPointsPerMillimetre``: one scale, from the diagonals, for both axes.
 public struct TouchDecoder {

@@ -18,7 +18,7 @@ public struct RecordedDevice: Hashable, Sendable {
 /// A recording of one or more evdev devices, from evemu (``EvemuReader``) or `libinput record`
 /// (``LibinputRecordReader``), or built in code and written with ``LibinputRecordWriter``.
 ///
-/// Timestamps are rebased: the earliest event of the recording is at ``GestureKit/Timestamp/zero``.
+/// Timestamps are rebased: the earliest event of the recording is at `Timestamp.zero`.
 public struct Recording: Hashable, Sendable {
     /// Where the recording came from (a file name), for messages.
     public var source: String?

@@ -1,6 +1,6 @@
 import GestureKit
 
-/// Feeds a ``Recording`` through a ``GestureKit/GestureEngine`` on the recording's own timestamps.
+/// Feeds a ``Recording`` through a `GestureEngine` on the recording's own timestamps.
 ///
 /// Two ways to run:
 /// * ``run(on:)`` on a virtual clock, as fast as possible: the engine's time moves only with the
