@@ -3,7 +3,9 @@
 /// Backends hand out ids; an id is not reused while the device it named may still have touches
 /// in flight.
 public struct DeviceID: Hashable, Sendable, CustomStringConvertible {
+    /// The backend's number for the device.
     public var rawValue: Int
+    /// Creates an id from the backend's number.
     @inlinable public init(_ rawValue: Int) { self.rawValue = rawValue }
     public var description: String { "device#\(rawValue)" }
 }
@@ -34,6 +36,7 @@ public struct InputDevice: Hashable, Sendable, CustomStringConvertible {
     /// The most contacts the device tracks at once (its slot count), when known.
     public var maximumContacts: Int?
 
+    /// Creates a device description; `hasResolution` is taken as false without a physical size.
     public init(
         id: DeviceID, name: String, kind: DeviceKind, sizeMillimetres: Size? = nil,
         hasResolution: Bool = true, maximumContacts: Int? = nil

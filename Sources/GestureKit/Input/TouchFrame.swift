@@ -34,6 +34,7 @@ public struct TouchContact: Hashable, Sendable {
     /// Whether the device marked the contact as a palm (`MT_TOOL_PALM`).
     public var isPalm: Bool
 
+    /// Creates a contact; pressure and axis are unknown and it is not a palm unless given.
     public init(
         id: Int, phase: TouchPhase, location: Point, millimetres: Point,
         pressure: Double? = nil, majorAxisMillimetres: Double? = nil, isPalm: Bool = false
@@ -66,6 +67,7 @@ public struct TouchFrame: Hashable, Sendable {
     /// semi-MT touchpads do; `nil` when `contacts` is the whole truth.
     public var reportedFingerCount: Int?
 
+    /// Creates a frame.
     public init(device: DeviceID, timestamp: Timestamp, contacts: [TouchContact] = [], reportedFingerCount: Int? = nil) {
         self.device = device
         self.timestamp = timestamp

@@ -10,7 +10,9 @@ public enum TouchpadGestureKind: String, Hashable, Sendable, CaseIterable {
 
 /// Where a touchpad gesture is in its life.
 public enum TouchpadGesturePhase: String, Hashable, Sendable, CaseIterable {
+    /// The fingers started a gesture.
     case begin
+    /// The gesture moved on.
     case update
     /// The gesture ended normally.
     case end
@@ -24,7 +26,9 @@ public struct TouchpadGestureEvent: Hashable, Sendable {
     public var device: DeviceID
     /// When it happened, on the device clock.
     public var timestamp: Timestamp
+    /// Swipe, pinch or hold.
     public var kind: TouchpadGestureKind
+    /// Begin, update, end or cancel.
     public var phase: TouchpadGesturePhase
     /// Fingers on the pad in this gesture.
     public var fingerCount: Int
@@ -38,6 +42,7 @@ public struct TouchpadGestureEvent: Hashable, Sendable {
     /// For a pinch: rotation since the last event, in degrees, clockwise positive.
     public var angleDelta: Double
 
+    /// Creates a touchpad gesture event.
     public init(
         device: DeviceID, timestamp: Timestamp, kind: TouchpadGestureKind, phase: TouchpadGesturePhase,
         fingerCount: Int, delta: Point = .zero, unacceleratedDelta: Point = .zero, scale: Double = 1,

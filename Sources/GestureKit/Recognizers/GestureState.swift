@@ -4,11 +4,17 @@
 /// `possible → recognized | failed` (``recognized`` is ``ended``). After ended, cancelled or
 /// failed the recognizer resets to `possible` once all its touches are gone.
 public enum GestureState: String, Hashable, Sendable, CaseIterable {
+    /// Undecided: the recognizer is watching its touches (the state it starts and resets to).
     case possible
+    /// A continuous gesture started; the touches are claimed.
     case began
+    /// A continuous gesture moved on.
     case changed
+    /// A continuous gesture finished, or a discrete one was recognized.
     case ended
+    /// A continuous gesture was cut short (its touches were cancelled, or it was disabled).
     case cancelled
+    /// The touches did not make this gesture; ``GestureRecognizer/failureReason`` says why.
     case failed
 
     /// A discrete gesture's success: the same as ``ended``.

@@ -1,12 +1,19 @@
 /// Screen edges, for edge pans.
 public struct ScreenEdges: OptionSet, Hashable, Sendable, CustomStringConvertible {
+    /// The edges as bits.
     public let rawValue: Int
+    /// Creates a set of edges from its bits.
     public init(rawValue: Int) { self.rawValue = rawValue }
 
+    /// The top edge.
     public static let top = ScreenEdges(rawValue: 1)
+    /// The left edge.
     public static let left = ScreenEdges(rawValue: 2)
+    /// The bottom edge.
     public static let bottom = ScreenEdges(rawValue: 4)
+    /// The right edge.
     public static let right = ScreenEdges(rawValue: 8)
+    /// Every edge.
     public static let all: ScreenEdges = [.top, .left, .bottom, .right]
 
     public var description: String {

@@ -1,11 +1,17 @@
 /// Directions a swipe may take; screen coordinates (y grows downwards).
 public struct SwipeDirection: OptionSet, Hashable, Sendable, CustomStringConvertible {
+    /// The directions as bits.
     public let rawValue: Int
+    /// Creates a set of directions from its bits.
     public init(rawValue: Int) { self.rawValue = rawValue }
 
+    /// Towards growing x.
     public static let right = SwipeDirection(rawValue: 1)
+    /// Towards shrinking x.
     public static let left = SwipeDirection(rawValue: 2)
+    /// Towards the top of the screen (shrinking y).
     public static let up = SwipeDirection(rawValue: 4)
+    /// Towards the bottom of the screen (growing y).
     public static let down = SwipeDirection(rawValue: 8)
     /// Left or right.
     public static let horizontal: SwipeDirection = [.left, .right]
