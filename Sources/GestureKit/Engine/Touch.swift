@@ -28,6 +28,11 @@ public enum TouchCancellation: String, Hashable, Sendable {
 ///
 /// The engine creates one `Touch` when a contact begins and updates it in place on every frame;
 /// recognizers and touch handlers see the same object for the whole sequence.
+///
+/// The properties the engine updates on every frame are `@exclusivity(unchecked)`: only the
+/// engine writes them, by plain assignment or by array mutations that never call out, so no two
+/// accesses can overlap, and the run-time check (a thread-local access set, probed on every read
+/// and write) was more than a quarter of the cost of a 10-finger frame.
 public final class Touch {
     /// A number unique to this touch sequence within its engine.
     public let sequence: Int
@@ -42,34 +47,34 @@ public final class Touch {
     /// The region the touch landed in (hit-tested once, when it began).
     public internal(set) weak var region: Region?
     /// The phase as of the latest frame.
-    public internal(set) var phase: TouchPhase
+    @exclusivity(unchecked) public internal(set) var phase: TouchPhase
     /// When the touch began.
     public let startTimestamp: Timestamp
     /// When the touch was last updated.
-    public internal(set) var timestamp: Timestamp
+    @exclusivity(unchecked) public internal(set) var timestamp: Timestamp
     /// Where it began, in screen points.
     public let startLocation: Point
     /// Where it is, in screen points.
-    public internal(set) var location: Point
+    @exclusivity(unchecked) public internal(set) var location: Point
     /// Where it was before the latest motion, in screen points.
-    public internal(set) var previousLocation: Point
+    @exclusivity(unchecked) public internal(set) var previousLocation: Point
     /// Where it is on the sensor, in millimetres.
-    public internal(set) var millimetres: Point
+    @exclusivity(unchecked) public internal(set) var millimetres: Point
     /// Pressure from 0 to 1, when the device reports it.
-    public internal(set) var pressure: Double?
+    @exclusivity(unchecked) public internal(set) var pressure: Double?
     /// The contact's major axis in millimetres, when the device reports it.
-    public internal(set) var majorAxisMillimetres: Double?
+    @exclusivity(unchecked) public internal(set) var majorAxisMillimetres: Double?
     /// How many taps in quick succession, at about this place, this touch is the last of (1 for a
     /// first tap), as UIKit counts them.
     public internal(set) var tapCount: Int
     /// Why the engine cancelled the touch, when it did.
-    public internal(set) var cancellation: TouchCancellation?
+    @exclusivity(unchecked) public internal(set) var cancellation: TouchCancellation?
     /// The recognizers that receive this touch, deepest region first.
-    public internal(set) var gestureRecognizers: [GestureRecognizer] = []
+    @exclusivity(unchecked) public internal(set) var gestureRecognizers: [GestureRecognizer] = []
 
     // Touch delivery bookkeeping (see TouchDelivery.swift).
-    var delivery: TouchDeliveryState = .held
-    var deliveredLocation: Point
+    @exclusivity(unchecked) var delivery: TouchDeliveryState = .held
+    @exclusivity(unchecked) var deliveredLocation: Point
 
     init(
         sequence: Int, device: DeviceID, contactID: Int, type: TouchType, pointsPerMillimetre: Double,
