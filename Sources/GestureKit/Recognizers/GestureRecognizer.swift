@@ -48,9 +48,9 @@ open class GestureRecognizer {
 
     // MARK: State
 
-    var committedState: GestureState = .possible
+    @exclusivity(unchecked) var committedState: GestureState = .possible
     /// A transition out of `possible` waiting on require-to-fail relations.
-    var pendingState: GestureState?
+    @exclusivity(unchecked) var pendingState: GestureState?
     /// A continuous gesture that began and ended while it waited: it begins, then ends, on release.
     var pendingBeganBeforeEnd = false
 
@@ -73,26 +73,28 @@ open class GestureRecognizer {
 
     /// The touches of the current sequence that this recognizer tracks, including those that
     /// ended in the frame being processed.
-    public internal(set) var touches: [Touch] = []
+    @exclusivity(unchecked) public internal(set) var touches: [Touch] = []
     var removedTouches = 0
 
     /// The touchpad gesture the recognizer is following, if any.
     public internal(set) var touchpadGestureSequence: Touch?
 
     /// When the recognizer wants ``deadlineReached(at:)`` to be called, set by a subclass.
-    public var deadline: Timestamp?
+    @exclusivity(unchecked) public var deadline: Timestamp?
 
     // Relations.
     var failureRequirements: [GestureRecognizer] = []
     private var targets: [(token: Int, action: (GestureRecognizer) -> Void)] = []
     private var nextToken = 0
 
-    // Engine bookkeeping.
-    var isParticipant = false
-    var beganBuffer: [Touch] = []
-    var movedBuffer: [Touch] = []
-    var endedBuffer: [Touch] = []
-    var cancelledBuffer: [Touch] = []
+    // Engine bookkeeping. It and the state above are read and written for every participant in
+    // every cycle, by plain assignment or by array mutations that never call out, so they skip
+    // the run-time exclusivity check (a probe of a thread-local access set on every access).
+    @exclusivity(unchecked) var isParticipant = false
+    @exclusivity(unchecked) var beganBuffer: [Touch] = []
+    @exclusivity(unchecked) var movedBuffer: [Touch] = []
+    @exclusivity(unchecked) var endedBuffer: [Touch] = []
+    @exclusivity(unchecked) var cancelledBuffer: [Touch] = []
 
     /// Creates a recognizer with the tunables of `configuration`.
     public init(configuration: GestureConfiguration = .default) {
@@ -165,7 +167,7 @@ open class GestureRecognizer {
 
     /// Fingers in the touchpad gesture being followed.
     public internal(set) var touchpadFingerCount = 0
-    var lastFrameTime: Timestamp = .zero
+    @exclusivity(unchecked) var lastFrameTime: Timestamp = .zero
 
     /// The `index`th finger (by ``numberOfTouches`` order) in `region`'s coordinates.
     public func location(ofTouch index: Int, in region: Region?) -> Point {
