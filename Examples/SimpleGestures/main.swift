@@ -56,16 +56,14 @@ tap.delegate = tapDelegate
 
 /// The control itself takes raw touches, as a UIKit control would: a TouchHandler on its region.
 /// A touch lifting inside it (UIKit's "touch up inside") toggles the left swipe, which is added
-/// to or removed from the canvas at run time. It acts once per touch sequence.
+/// to or removed from the canvas at run time.
 final class Toggle: TouchHandler {
     let onTap: () -> Void
-    private var lastSequence = 0
     init(_ onTap: @escaping () -> Void) { self.onTap = onTap }
     func touchBegan(_ touch: Touch) {}
     func touchMoved(_ touch: Touch) {}
     func touchEnded(_ touch: Touch) {
-        guard touch.sequence != lastSequence, touch.region?.screenFrame.contains(touch.location) == true else { return }
-        lastSequence = touch.sequence
+        guard touch.region?.screenFrame.contains(touch.location) == true else { return }
         onTap()
     }
     func touchCancelled(_ touch: Touch) {}

@@ -188,4 +188,35 @@ struct TouchDeliveryTests {
         #expect(otherLog.entries == ["began 2", "moved 2", "ended 2"])
         #expect(endsOnce(log.entries) && endsOnce(otherLog.entries))
     }
+
+    @Test("a handler that changes the graph while it is called still hears each touch end exactly once")
+    func reentrantHandler() {
+        final class Remover: TouchHandler {
+            var entries: [String] = []
+            var onEnd: () -> Void = {}
+            func touchBegan(_ touch: Touch) { entries.append("began \(touch.contactID)") }
+            func touchMoved(_ touch: Touch) {}
+            func touchEnded(_ touch: Touch) {
+                entries.append("ended \(touch.contactID)")
+                onEnd()
+            }
+            func touchCancelled(_ touch: Touch) { entries.append("cancelled \(touch.contactID)") }
+        }
+        let s = Fingers()
+        let control = s.region("control", Rect(x: 0, y: 0, width: 300, height: 300))
+        let swipe = SwipeGestureRecognizer().named("swipe")
+        let tap = TapGestureRecognizer().named("tap")
+        s.engine.root.addGestureRecognizer(swipe)
+        s.engine.root.addGestureRecognizer(tap)
+        let handler = Remover()
+        handler.onEnd = {
+            s.engine.root.removeGestureRecognizer(swipe)
+            s.engine.root.removeGestureRecognizer(tap)
+        }
+        control.touchHandler = handler
+        s.press([1, 2], at: [Point(x: 50, y: 50), Point(x: 120, y: 50)])
+        s.release([1, 2])
+        #expect(handler.entries == ["began 1", "began 2", "ended 1", "ended 2"])
+        #expect(s.engine.deliveryTouches.isEmpty)
+    }
 }

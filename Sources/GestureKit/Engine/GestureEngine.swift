@@ -57,7 +57,12 @@ public final class GestureEngine {
     var ignoredContacts: [(device: DeviceID, contact: Int)] = []
     var deviceScales: [DeviceID: Double] = [:]
     var nextSequence = 0
+    /// A touch or touchpad sequence ended or was cancelled since ``finishCycle()`` last looked:
+    /// only then can a recognizer hold a finished touch (see there).
+    var touchesLeft = false
     var stateEpoch = 0
+    var isDeliveringTouches = false
+    var deliveryRequested = false
     var lastTap: (device: DeviceID, location: Point, end: Timestamp, count: Int)?
 
     /// Creates an engine whose root region covers `screen` (in points).
@@ -223,6 +228,7 @@ public final class GestureEngine {
                 update(t, with: c, at: frame.timestamp)
                 if c.phase == .ended && !c.isPalm {
                     t.phase = .ended
+                    touchesLeft = true
                     removeActive(t)
                     for r in t.gestureRecognizers { r.endedBuffer.append(t) }
                     noteTapEnd(t)
@@ -316,6 +322,7 @@ public final class GestureEngine {
     private func cancel(_ t: Touch, reason: TouchCancellation) {
         guard t.isActive else { return }
         t.phase = .cancelled
+        touchesLeft = true
         t.cancellation = reason
         removeActive(t)
         for r in t.gestureRecognizers { r.cancelledBuffer.append(t) }
@@ -361,6 +368,7 @@ public final class GestureEngine {
         case .end: seq.phase = .ended
         case .cancel: seq.phase = .cancelled; seq.cancellation = .device
         }
+        if !seq.isActive { touchesLeft = true }
         deliver(g, to: seq)
         if !seq.isActive { touchpadSequences.removeAll { $0 === seq } }
         finishCycle()
@@ -382,6 +390,7 @@ public final class GestureEngine {
     private func cancelSequence(_ seq: Touch) {
         guard seq.isActive else { return }
         seq.phase = .cancelled
+        touchesLeft = true
         seq.cancellation = .deviceRemoved
         let event = TouchpadGestureEvent(
             device: seq.device, timestamp: now, kind: .hold, phase: .cancel, fingerCount: 0
@@ -426,17 +435,26 @@ public final class GestureEngine {
     func finishCycle() {
         var settled = false
         var rounds = 0
+        // Recognizers hold only active touches until one ends: scanning every recognizer's
+        // touches for finished ones is needed only then (a steady stream of moving frames skips
+        // it). The flag is taken before the scan, so a touch that ends during it (in a callback)
+        // is found by the cycle its ending starts.
+        var pruning = false
         while !settled && rounds < 8 {
             settled = true
             rounds += 1
             deliverTouches()
+            if touchesLeft {
+                pruning = true
+                touchesLeft = false
+            }
             var i = 0
             while i < participants.count {
                 let r = participants[i]
                 i += 1
                 // Released this cycle (disabled or removed, and already reset): nothing to settle.
                 guard r.isParticipant else { continue }
-                if r.touches.contains(where: { !$0.isActive }) {
+                if pruning && r.touches.contains(where: { !$0.isActive }) {
                     r.touches.removeAll { !$0.isActive }
                 }
                 if let s = r.touchpadGestureSequence, !s.isActive { r.touchpadGestureSequence = nil }
@@ -454,6 +472,13 @@ public final class GestureEngine {
 
     private func resetRecognizer(_ r: GestureRecognizer) {
         let old = r.committedState
+        // Touches still being delivered stop consulting the recognizer, keeping its claim if it
+        // made one: once reset it speaks for the next sequence, not for theirs.
+        for t in deliveryTouches where t.delivery != .done {
+            guard let i = t.gestureRecognizers.firstIndex(where: { $0 === r }) else { continue }
+            if r.cancelsTouchesInView && old.hasRecognized { t.isClaimed = true }
+            t.gestureRecognizers.remove(at: i)
+        }
         r.committedState = .possible
         r.pendingState = nil
         r.deadline = nil
@@ -501,13 +526,13 @@ public final class GestureEngine {
             for g in r.gestureRecognizers { recognizerWillDetach(g) }
             stack.append(contentsOf: r.children)
         }
-        var dropped = false
         for t in deliveryTouches {
-            guard let hit = t.region, hit.isDescendant(of: region) else { continue }
-            if t.delivery == .delivering { hit.touchHandler?.touchCancelled(t) }
+            guard t.delivery != .done, let hit = t.region, hit.isDescendant(of: region) else { continue }
+            let wasDelivering = t.delivery == .delivering
             t.delivery = .done
-            dropped = true
+            if wasDelivering { hit.touchHandler?.touchCancelled(t) }
         }
-        if dropped { deliveryTouches.removeAll { $0.delivery == .done } }
+        // Finished touches leave the list at the end of the delivery pass.
+        deliverTouches()
     }
 }

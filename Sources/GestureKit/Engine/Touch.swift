@@ -75,6 +75,8 @@ public final class Touch {
     // Touch delivery bookkeeping (see TouchDelivery.swift).
     @exclusivity(unchecked) var delivery: TouchDeliveryState = .held
     @exclusivity(unchecked) var deliveredLocation: Point
+    /// A recognizer that claimed the touch has since reset: the claim stands.
+    var isClaimed = false
 
     init(
         sequence: Int, device: DeviceID, contactID: Int, type: TouchType, pointsPerMillimetre: Double,

@@ -11,21 +11,34 @@ enum TouchDeliveryState {
 extension GestureEngine {
     /// Delivers raw touches to their regions' handlers as the recognizers' delivery flags allow
     /// (UIKit's `cancelsTouchesInView`, `delaysTouchesBegan`, `delaysTouchesEnded`).
+    ///
+    /// A handler may change the graph from inside a call (remove a recognizer, a region): the
+    /// delivery that this triggers is folded into the pass already running, so no touch is
+    /// delivered twice and none is skipped.
     func deliverTouches() {
-        var i = 0
-        var finished = false
-        while i < deliveryTouches.count {
-            let t = deliveryTouches[i]
-            i += 1
-            updateDelivery(t)
-            if t.delivery == .done { finished = true }
+        guard !isDeliveringTouches else {
+            deliveryRequested = true
+            return
         }
-        if finished { deliveryTouches.removeAll { $0.delivery == .done } }
+        isDeliveringTouches = true
+        defer { isDeliveringTouches = false }
+        repeat {
+            deliveryRequested = false
+            var i = 0
+            while i < deliveryTouches.count {
+                updateDelivery(deliveryTouches[i])
+                i += 1
+            }
+        } while deliveryRequested
+        if deliveryTouches.contains(where: { $0.delivery == .done }) {
+            deliveryTouches.removeAll { $0.delivery == .done }
+        }
     }
 
     private func updateDelivery(_ t: Touch) {
+        guard t.delivery != .done else { return }
         let handler = t.region?.touchHandler
-        var claimed = false
+        var claimed = t.isClaimed
         var holdBegan = false
         var holdEnded = false
         for r in t.gestureRecognizers {
