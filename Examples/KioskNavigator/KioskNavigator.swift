@@ -35,7 +35,7 @@ struct KioskNavigator: ParsableCommand {
             let isLibinputRecord = text.split(separator: "\n").contains { $0.hasPrefix("version:") }
             let recording = try isLibinputRecord
                 ? LibinputRecordReader.parse(text, source: replay) : EvemuReader.parse(text, source: replay)
-            let mapping = GestureKitEvdev.OutputMapping(size: Kiosk.screen.size)  // both backends name one
+            let mapping = OutputMapping(size: Kiosk.screen.size)
             try Replayer(recording: recording, options: ReplayOptions(mapping: mapping)).run(on: kiosk.engine)
         } else if live {
             // libinput opens the seat (or one node), maps touchscreens onto an output of this size,

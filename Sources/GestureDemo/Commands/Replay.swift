@@ -97,7 +97,7 @@ final class ReplaySession {
     func play(_ recording: Recording, speed: Double?) throws {
         let mapping = OutputMapping(
             size: options.outputSize.size,
-            rotation: OutputMapping.Rotation(rawValue: options.rotation.degrees) ?? .none
+            rotation: OutputRotation(degrees: options.rotation.degrees) ?? .none
         )
         let replayer = Replayer(recording: recording, options: ReplayOptions(mapping: mapping, includesTouchpads: touchpads))
         for (index, device) in recording.devices.enumerated() {

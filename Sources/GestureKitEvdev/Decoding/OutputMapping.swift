@@ -11,17 +11,9 @@ import GestureKit
 /// 3. ``rotation`` turns it clockwise inside the unit square;
 /// 4. it is scaled to ``size``.
 public struct OutputMapping: Hashable, Sendable {
-    /// A clockwise rotation by a multiple of 90°.
-    public enum Rotation: Int, Hashable, Sendable, CaseIterable {
-        /// No rotation.
-        case none = 0
-        /// 90° clockwise: the sensor's top edge becomes the output's right edge.
-        case clockwise90 = 90
-        /// 180°: the sensor's top edge becomes the output's bottom edge.
-        case upsideDown = 180
-        /// 270° clockwise (90° counter-clockwise): the sensor's top edge becomes the output's left edge.
-        case clockwise270 = 270
-    }
+    /// A clockwise rotation by a multiple of 90°: the core's ``GestureKit/OutputRotation``, shared
+    /// with the libinput backend.
+    public typealias Rotation = OutputRotation
 
     /// A 3×2 affine matrix `[a b c; d e f]` mapping normalized `(x, y)` to
     /// `(a·x + b·y + c, d·x + e·y + f)`, in libinput's layout.

@@ -1,4 +1,6 @@
-/// How the touch surface is turned relative to the output it covers, clockwise.
+/// How a touch surface is turned relative to the output it covers, clockwise. Both the libinput
+/// backend and the evdev decoder map positions with it, so a rotated kiosk screen is described
+/// the same way live and in replays.
 public enum OutputRotation: Int, Hashable, Sendable, CaseIterable {
     /// Upright.
     case none = 0
