@@ -11,7 +11,7 @@ import GestureKit
 /// 3. ``rotation`` turns it clockwise inside the unit square;
 /// 4. it is scaled to ``size``.
 public struct OutputMapping: Hashable, Sendable {
-    /// A clockwise rotation by a multiple of 90°: the core's ``GestureKit/OutputRotation``, shared
+    /// A clockwise rotation by a multiple of 90°: the core's `OutputRotation`, shared
     /// with the libinput backend.
     public typealias Rotation = OutputRotation
 
