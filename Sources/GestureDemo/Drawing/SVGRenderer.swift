@@ -70,15 +70,21 @@ struct SVGRenderer {
 
         // Gestures where they began and ended.
         out += "<g id=\"gestures\">\n"
+        var placed: [Rect] = []
         for r in reports where r.state != "changed" && r.state != "failed" {
             let px = r.location.x * s, py = r.location.y * s
+            // Labels of marks at the same place stack downwards instead of overprinting.
+            let text = "\(r.recognizer) \(r.state)\(r.direction.map { " " + $0 } ?? "")"
+            var label = Rect(x: px + 11, y: py - 17, width: Double(text.count) * 6.5, height: 14)
+            while placed.contains(where: { overlaps($0, label) }) { label.origin.y += 14 }
+            placed.append(label)
             let start = r.state == "began" || r.state == "recognized"
             let colour = r.state == "cancelled" ? "#c77c00" : (start ? "#1565c0" : "#2e7d32")
             out += "<g class=\"gesture\" data-recognizer=\"\(escape(r.recognizer))\" data-state=\"\(r.state)\">"
             out += start
                 ? "<circle cx=\"\(fmt(px))\" cy=\"\(fmt(py))\" r=\"9\" fill=\"none\" stroke=\"\(colour)\" stroke-width=\"2\"/>"
                 : "<rect x=\"\(fmt(px - 7))\" y=\"\(fmt(py - 7))\" width=\"14\" height=\"14\" fill=\"none\" stroke=\"\(colour)\" stroke-width=\"2\"/>"
-            out += "<text x=\"\(fmt(px + 11))\" y=\"\(fmt(py - 6))\" fill=\"\(colour)\">\(escape(r.recognizer)) \(r.state)\(r.direction.map { " " + $0 } ?? "")</text></g>\n"
+            out += "<text x=\"\(fmt(label.minX))\" y=\"\(fmt(label.maxY - 3))\" fill=\"\(colour)\">\(escape(text))</text></g>\n"
         }
         out += "</g>\n"
 
@@ -157,6 +163,10 @@ struct SVGRenderer {
             rows[r.recognizer] = entry
         }
         return rows.values.sorted { $0.0 < $1.0 }.map { (order: $0.0, row: $0.1) }
+    }
+
+    private func overlaps(_ a: Rect, _ b: Rect) -> Bool {
+        a.minX < b.maxX && b.minX < a.maxX && a.minY < b.maxY && b.minY < a.maxY
     }
 
     private func fmt(_ v: Double) -> String { String(format: "%.1f", v) }
