@@ -111,11 +111,12 @@ public final class GestureEngine {
         for r in participants {
             if let d = r.deadline, best == nil || d < best! { best = d }
         }
-        if let timeout = configuration.stuckTouchTimeout {
-            for t in activeTouches {
-                let d = t.timestamp + timeout
-                if best == nil || d < best! { best = d }
-            }
+        if let timeout = configuration.stuckTouchTimeout, var oldest = activeTouches.first?.timestamp {
+            // The oldest touch is due first; the timeout is added once (converting a Duration is
+            // not free, and this runs before every event).
+            for t in activeTouches where t.timestamp < oldest { oldest = t.timestamp }
+            let d = oldest + timeout
+            if best == nil || d < best! { best = d }
         }
         return best
     }
