@@ -216,7 +216,16 @@ public final class GestureEngine {
                     // A recognizer that has recognized or failed would not hear of the motion
                     // (dispatchAndFinishCycle skips it), so it is not queued: in a busy graph most
                     // recognizers have failed and only follow the touches until they lift.
-                    for r in t.gestureRecognizers where !r.committedState.isFinished { r.movedBuffer.append(t) }
+                    // The hottest loop of a frame (every touch × every recognizer it feeds).
+                    // `rs` holds every recognizer strongly and nothing here calls out, so the
+                    // elements are borrowed without retaining and releasing each one.
+                    let rs = t.gestureRecognizers
+                    var k = 0
+                    while k < rs.count {
+                        unowned(unsafe) let r = rs[k]
+                        k += 1
+                        if !r.committedState.isFinished { r.movedBuffer.append(t) }
+                    }
                 } else {
                     t.phase = .stationary
                 }
