@@ -1,12 +1,14 @@
 #!/bin/bash
 # Runs inside the system-test guest (chrooted into the host's read-only /, see
 # init), or on the host with --list. For every selected scenario: create the
-# devices (driver.py, or evemu-device for a recording), start the reader on them,
-# wait until the reader has them, play, stop the reader, check its output.
+# devices (driver.py, or evemu-device for a recording), start every reader on
+# them, wait until each reader has them, play once, stop the readers, check each
+# reader's output against its own expectations.
 #
-# Pluggable parts, chosen by GK_READER (libinput | gesture-demo):
-#   readers/$GK_READER.sh  how to start the reader and tell that it has a device
-#   expect/$GK_READER.sh   one expect_<scenario> function per scenario
+# Readers (GK_READERS, space separated, e.g. "gesture-demo libinput") watch the
+# same input at the same time; each is a pluggable pair:
+#   readers/<reader>.sh  how to start the reader and tell that it has a device
+#   expect/<reader>.sh   one expect_<scenario> function per scenario
 set -u
 
 # name                          kind       argument
@@ -44,8 +46,9 @@ GK_WORK=${GK_WORK:-/run/gesturekit}
 SYS=$GK_SYSTEM
 PY=/usr/bin/python3
 export SYSTEMD_IGNORE_CHROOT=1
+export GK_SYSTEM
 
-READY_TIMEOUT=20       # s until the reader must have every device
+READY_TIMEOUT=20       # s until a reader must have every device
 SCENARIO_TIMEOUT=60    # s for one scenario's driver / player
 SETTLE_QUIET_MS=200    # default; a reader adapter may set READER_SETTLE_MS (recognizer timers)
 
@@ -56,15 +59,36 @@ note() { echo "guest: $*"; }
 # SIGINT ignored; a reader relying on the default action would never stop).
 reader_exec() { exec env --default-signal=INT,TERM "$@"; }
 
-for f in "$SYS/readers/$GK_READER.sh" "$SYS/expect/$GK_READER.sh" "$SYS/expect/common.sh"; do
-    [ -f "$f" ] || { note "missing $f"; exit 2; }
+# Every adapter defines the same four functions; each reader's copies are kept
+# under "<reader>__<function>" (dashes become underscores) and called through rcall.
+# Expectation files are sourced later, one at a time, in subshells.
+READERS=(${GK_READERS:-libinput})
+declare -A SETTLE_MS
+ADAPTER_FUNCS="reader_start reader_added_count reader_removed_count reader_latency_samples"
+load_reader() {
+    local r=$1 f
+    unset READER_SETTLE_MS
+    # shellcheck disable=SC2086
+    unset -f $ADAPTER_FUNCS
+    for f in "$SYS/readers/$r.sh" "$SYS/expect/$r.sh"; do
+        [ -f "$f" ] || { note "missing $f"; exit 2; }
+        bash -n "$f" || { note "syntax error in $f"; exit 2; }
+    done
     # shellcheck source=/dev/null
-    . "$f"
-done
+    . "$SYS/readers/$r.sh"
+    for f in $ADAPTER_FUNCS; do
+        declare -F "$f" >/dev/null || { note "readers/$r.sh defines no $f"; exit 2; }
+        eval "${r//-/_}__$(declare -f "$f")"
+    done
+    SETTLE_MS[$r]=${READER_SETTLE_MS:-$SETTLE_QUIET_MS}
+}
+rcall() { local r=$1 fn=$2; shift 2; "${r//-/_}__$fn" "$@"; }
+for r in "${READERS[@]}"; do load_reader "$r"; done
+[ -f "$SYS/expect/common.sh" ] || { note "missing $SYS/expect/common.sh"; exit 2; }
 
 now_ms() { local t=${EPOCHREALTIME/[.,]/}; echo $(( t / 1000 )); }
 
-note "kernel $(uname -r), $(nproc) cpu(s); starting systemd-udevd"
+note "kernel $(uname -r), $(nproc) cpu(s), readers: ${READERS[*]}; starting systemd-udevd"
 /lib/systemd/systemd-udevd --daemon >/dev/null 2>&1 || { note "systemd-udevd did not start"; exit 2; }
 [ -e /dev/uinput ] || { note "/dev/uinput missing (uinput module not loaded?)"; exit 2; }
 
@@ -73,101 +97,155 @@ RESULTS=$GK_WORK/results
 : >"$RESULTS"
 PASSED=0
 FAILED=0
-LATENCY_ALL=$GK_WORK/latency-all
-: >"$LATENCY_ALL"
+declare -A LATENCY_ALL
+for r in "${READERS[@]}"; do LATENCY_ALL[$r]=$GK_WORK/latency-all.$r; : >"${LATENCY_ALL[$r]}"; done
+RWIDTH=0
+for r in "${READERS[@]}"; do [ ${#r} -gt $RWIDTH ] && RWIDTH=${#r}; done
 
-record() {   # record NAME STATUS [WHY]
-    local line
-    if [ "$2" = PASS ]; then line="PASS $1"; PASSED=$((PASSED + 1))
-    else line="FAIL $1: $(printf '%s' "$3" | tr -s '\n\t' '  ')"; FAILED=$((FAILED + 1)); fi
+record() {   # record NAME READER STATUS [WHY]
+    local line tag
+    tag=$(printf "%-$((RWIDTH + 2))s" "[$2]")
+    if [ "$3" = PASS ]; then line="PASS $tag $1"; PASSED=$((PASSED + 1))
+    else line="FAIL $tag $1: $(printf '%s' "$4" | tr -s '\n\t' '  ')"; FAILED=$((FAILED + 1)); fi
     echo "$line"
     echo "$line" >>"$RESULTS"
 }
 
 # ------------------------------------------------------------------ reader helpers
-# READER_PID, READER_LOG are set by start_reader.
-start_reader() {   # start_reader DIR ARGS... (ARGS: --device NODE ... | --seat SEAT)
-    local dir=$1; shift
-    READER_LOG=$dir/reader.out
-    echo "$*" >"$dir/reader.args"
-    reader_start "$READER_LOG" "$dir/reader.err" "$@"
+# Per scenario: RPID[reader], RLOG[reader] (its stdout, <dir>/<reader>.out), and
+# RWHY[reader], set once that reader has failed (it is then left out of every
+# later wait; the others go on).
+declare -A RPID RLOG RWHY
+live_readers() {   # the readers that have not failed yet
+    local r
+    for r in "${READERS[@]}"; do [ -z "${RWHY[$r]:-}" ] && echo "$r"; done
+}
+
+start_readers() {   # start_readers DIR ARGS... (ARGS: --device NODE ... | --seat SEAT)
+    local dir=$1 r
+    shift
+    for r in "${READERS[@]}"; do
+        RLOG[$r]=$dir/$r.out
+        : >"${RLOG[$r]}"
+        echo "$*" >"$dir/$r.args"
+        READER_PID=
+        if ! rcall "$r" reader_start "${RLOG[$r]}" "$dir/$r.err" "$@" || [ -z "$READER_PID" ]; then
+            RWHY[$r]="the reader did not start: $(tail -n 2 "$dir/$r.err" 2>/dev/null | tr '\n' ' ')"
+        fi
+        RPID[$r]=$READER_PID
+    done
 }
 
 # ANNOUNCED[node]: how many times a device got that node in this scenario (the
 # kernel reuses a freed node, so readiness and removal are counted, not just seen).
 declare -A ANNOUNCED
 
-wait_reader_has() {   # wait_reader_has NODE... ; 0 once the reader reported every NODE
-    local deadline=$(( $(now_ms) + READY_TIMEOUT * 1000 )) node missing n
+# wait_readers_have NODE... ; 0 once every live reader reported every NODE, 1 if no
+# reader is left (a reader that exits or misses the 20 s limit gets its RWHY).
+wait_readers_have() {
+    local deadline=$(( $(now_ms) + READY_TIMEOUT * 1000 )) node missing n r pending
     for node in "$@"; do ANNOUNCED[$node]=$(( ${ANNOUNCED[$node]:-0} + 1 )); done
     while :; do
-        missing=
-        for node in "$@"; do
-            n=$(reader_added_count "$READER_LOG" "$node")
-            [ "${n:-0}" -ge "${ANNOUNCED[$node]}" ] || missing="$missing $node"
+        pending=0
+        for r in $(live_readers); do
+            missing=
+            for node in "$@"; do
+                n=$(rcall "$r" reader_added_count "${RLOG[$r]}" "$node")
+                [ "${n:-0}" -ge "${ANNOUNCED[$node]}" ] || missing="$missing $node"
+            done
+            [ -z "$missing" ] && continue
+            if ! kill -0 "${RPID[$r]}" 2>/dev/null; then
+                RWHY[$r]="reader exited before reporting$missing ($(tail -n 3 "${RLOG[$r]%.out}.err" | tr '\n' ' '))"
+            elif [ "$(now_ms)" -gt "$deadline" ]; then
+                RWHY[$r]="reader did not report$missing within ${READY_TIMEOUT}s"
+            else
+                pending=1
+            fi
         done
-        [ -z "$missing" ] && return 0
-        if ! kill -0 "$READER_PID" 2>/dev/null; then
-            WHY="reader exited before reporting$missing ($(tail -n 3 "${READER_LOG%.out}.err" | tr '\n' ' '))"
-            return 1
-        fi
-        if [ "$(now_ms)" -gt "$deadline" ]; then
-            WHY="reader did not report$missing within ${READY_TIMEOUT}s"
-            return 1
-        fi
+        [ -n "$(live_readers)" ] || { WHY="no reader has the devices"; return 1; }
+        [ "$pending" = 0 ] && return 0
         sleep 0.02
     done
 }
 
 # Called once the scenario's devices are gone (driver exited, evemu-device killed).
-# The reader has read everything once it has reported every device's removal (evdev
+# A reader has read everything once it has reported every device's removal (evdev
 # delivers the removal after the last event); then its output must stay quiet for
-# READER_SETTLE_MS (recognizer timers). Limits: 10 s for the removals, 5 s quiet.
-settle_reader() {
-    local quiet=${READER_SETTLE_MS:-$SETTLE_QUIET_MS} start now size last_size=-1 quiet_since node missing n
+# its READER_SETTLE_MS (recognizer timers). Limits: 10 s for the removals, 5 s quiet.
+settle_readers() {
+    local start now size quiet_since node missing n r all_quiet
+    declare -A last_size quiet_at
     start=$(now_ms)
     while :; do
         missing=
-        for node in "${!ANNOUNCED[@]}"; do
-            n=$(reader_removed_count "$READER_LOG" "$node")
-            [ "${n:-0}" -ge "${ANNOUNCED[$node]}" ] || missing="$missing $node"
+        for r in $(live_readers); do
+            for node in "${!ANNOUNCED[@]}"; do
+                n=$(rcall "$r" reader_removed_count "${RLOG[$r]}" "$node")
+                [ "${n:-0}" -ge "${ANNOUNCED[$node]}" ] || missing="$missing $r:$node"
+            done
         done
         [ -z "$missing" ] && break
         if [ $(( $(now_ms) - start )) -ge 10000 ]; then
-            echo "    note: the reader did not report the removal of$missing within 10 s"
+            echo "    note: no removal report within 10 s for$missing"
             break
         fi
         sleep 0.02
     done
-    start=$(now_ms); quiet_since=$start; now=$start
-    while [ $(( now - start )) -lt 5000 ]; do
-        size=$(stat -c %s "$READER_LOG" 2>/dev/null || echo 0)
+    start=$(now_ms)
+    for r in $(live_readers); do last_size[$r]=-1; quiet_at[$r]=$start; done
+    while [ $(( $(now_ms) - start )) -lt 5000 ]; do
         now=$(now_ms)
-        if [ "$size" != "$last_size" ]; then last_size=$size; quiet_since=$now; fi
-        [ $(( now - quiet_since )) -ge "$quiet" ] && return 0
+        all_quiet=1
+        for r in $(live_readers); do
+            size=$(stat -c %s "${RLOG[$r]}" 2>/dev/null || echo 0)
+            if [ "$size" != "${last_size[$r]}" ]; then last_size[$r]=$size; quiet_at[$r]=$now; fi
+            [ $(( now - ${quiet_at[$r]} )) -ge "${SETTLE_MS[$r]}" ] || all_quiet=0
+        done
+        [ "$all_quiet" = 1 ] && return 0
         sleep 0.03
     done
 }
 
-stop_reader() {   # SIGINT; SIGTERM after 3 s; SIGKILL 2 s later. Notes how it ended.
-    [ -n "${READER_PID:-}" ] || return 0
-    local start sig=INT rc
+# Stops every reader still running: SIGINT; SIGTERM after 3 s; SIGKILL 2 s later.
+# Notes how each ended in <reader>.status. A reader that had already exited on its
+# own (crash) fails the scenario for that reader.
+stop_readers() {
+    local start r sig rc pid
+    declare -A sigs
     start=$(now_ms)
-    kill -INT "$READER_PID" 2>/dev/null
-    while kill -0 "$READER_PID" 2>/dev/null; do
-        if [ "$sig" = INT ] && [ $(( $(now_ms) - start )) -ge 3000 ]; then
-            sig=TERM; kill -TERM "$READER_PID" 2>/dev/null
-            echo "    note: reader ignored SIGINT for 3 s, sent SIGTERM"
-        elif [ "$sig" = TERM ] && [ $(( $(now_ms) - start )) -ge 5000 ]; then
-            sig=KILL; kill -KILL "$READER_PID" 2>/dev/null
-            echo "    note: reader ignored SIGTERM, sent SIGKILL"
+    for r in "${READERS[@]}"; do
+        pid=${RPID[$r]:-}
+        [ -n "$pid" ] || continue
+        if kill -0 "$pid" 2>/dev/null; then
+            kill -INT "$pid" 2>/dev/null; sigs[$r]=INT
+        else
+            sigs[$r]=none
         fi
-        sleep 0.03
     done
-    wait "$READER_PID" 2>/dev/null
-    rc=$?
-    echo "exit $rc after SIG$sig" >"${READER_LOG%.out}.status"
-    READER_PID=
+    for r in "${READERS[@]}"; do
+        pid=${RPID[$r]:-}
+        [ -n "$pid" ] || continue
+        sig=${sigs[$r]}
+        while [ "$sig" != none ] && kill -0 "$pid" 2>/dev/null; do
+            if [ "$sig" = INT ] && [ $(( $(now_ms) - start )) -ge 3000 ]; then
+                sig=TERM; kill -TERM "$pid" 2>/dev/null
+                echo "    note: $r ignored SIGINT for 3 s, sent SIGTERM"
+            elif [ "$sig" = TERM ] && [ $(( $(now_ms) - start )) -ge 5000 ]; then
+                sig=KILL; kill -KILL "$pid" 2>/dev/null
+                echo "    note: $r ignored SIGTERM, sent SIGKILL"
+            fi
+            sleep 0.03
+        done
+        wait "$pid" 2>/dev/null
+        rc=$?
+        if [ "$sig" = none ]; then
+            echo "exited on its own with status $rc before the end" >"${RLOG[$r]%.out}.status"
+            [ -n "${RWHY[$r]:-}" ] || RWHY[$r]="the reader exited on its own (status $rc) before the scenario ended: $(tail -n 2 "${RLOG[$r]%.out}.err" | tr '\n' ' ')"
+        else
+            echo "exit $rc after SIG$sig" >"${RLOG[$r]%.out}.status"
+        fi
+        RPID[$r]=
+    done
 }
 
 # ------------------------------------------------------------------ scenario kinds
@@ -202,10 +280,10 @@ run_driven() {   # run_driven NAME DIR MODE   (MODE: device | seat)
                 args=()
                 if [ "$mode" = seat ]; then args=(--seat seat0)
                 else for node in $nodes; do args+=(--device "$node"); done; fi
-                start_reader "$dir" "${args[@]}"
+                start_readers "$dir" "${args[@]}"
             fi
             # shellcheck disable=SC2086
-            if ! wait_reader_has $nodes; then
+            if ! wait_readers_have $nodes; then
                 stop_driver
                 return 1
             fi
@@ -234,8 +312,8 @@ run_driven() {   # run_driven NAME DIR MODE   (MODE: device | seat)
         [ "$drc" = 3 ] && WHY="driver: $(tail -n 1 "$dir/driver.log")"
         return 1
     fi
-    [ -n "${READER_PID:-}" ] || { WHY="the driver never announced a device"; return 1; }
-    settle_reader
+    [ -n "${RLOG[${READERS[0]}]:-}" ] || { WHY="the driver never announced a device"; return 1; }
+    settle_readers
     mark settled
     return 0
 }
@@ -260,8 +338,8 @@ run_recording() {   # run_recording NAME DIR FILE
     mark devices
     echo "$node recording $(head -n 5 "$file" | sed -n 's/^N: //p')" >"$dir/devices.1"
     echo "    evemu: $(basename "$file") -> $node"
-    start_reader "$dir" --device "$node"
-    if ! wait_reader_has "$node"; then
+    start_readers "$dir" --device "$node"
+    if ! wait_readers_have "$node"; then
         kill "$epid" 2>/dev/null; wait "$epid" 2>/dev/null
         return 1
     fi
@@ -270,7 +348,7 @@ run_recording() {   # run_recording NAME DIR FILE
     prc=$?
     mark played
     kill "$epid" 2>/dev/null; wait "$epid" 2>/dev/null
-    settle_reader
+    settle_readers
     mark settled
     if [ "$prc" != 0 ]; then
         WHY="evemu-play exited with $prc: $(tail -n 2 "$dir/evemu-play.out" | tr '\n' ' ')"
@@ -282,29 +360,42 @@ run_recording() {   # run_recording NAME DIR FILE
 # Milestones of the current scenario, printed as one "timing:" line.
 mark() { MARKS="$MARKS $1=$(( $(now_ms) - SCENARIO_T0 ))"; }
 
-# ------------------------------------------------------------------ latency hook
-# The gesture-demo reader will report, per recognizer callback, the time from the
-# libinput event to the callback; reader_latency_samples prints those samples in
-# microseconds, one per line (the libinput reader has none).
+# ------------------------------------------------------------------ latency
+# A reader adapter's reader_latency_samples prints, per recognizer callback, the
+# microseconds from the libinput event to the callback, one per line (gesture-demo
+# does; libinput debug-events has none).
 percentile() {   # percentile P < sorted numbers
     awk -v p="$1" '{ v[NR] = $1 } END { if (NR == 0) exit; i = int((p / 100) * NR + 0.999999); if (i < 1) i = 1; if (i > NR) i = NR; print v[i] }'
 }
-report_latency() {   # report_latency LABEL FILE-OF-SAMPLES
+report_latency() {   # report_latency LABEL FILE-OF-SAMPLES [READER]
     local n p50 p99
     n=$(grep -c . "$2" 2>/dev/null) || n=0
     [ "$n" -gt 0 ] || return 0
     p50=$(sort -n "$2" | percentile 50)
     p99=$(sort -n "$2" | percentile 99)
-    echo "LATENCY $1: p50=${p50}us p99=${p99}us n=$n"
+    echo "LATENCY $1: p50=${p50}us p99=${p99}us n=$n${3:+ ($3)}"
 }
 
 # ------------------------------------------------------------------ main loop
+check_reader() {   # check_reader READER NAME DIR: runs expect_<name> from expect/<reader>.sh
+    local r=$1 fn=expect_${2//-/_} dir=$3
+    (
+        # shellcheck source=/dev/null
+        . "$SYS/expect/common.sh"
+        # shellcheck source=/dev/null
+        . "$SYS/expect/$r.sh"
+        declare -F "$fn" >/dev/null || { echo "no $fn in expect/$r.sh"; exit 1; }
+        out=$("$fn" "${RLOG[$r]}" "$dir" 2>&1) && exit 0
+        echo "${out:-$fn failed}"
+        exit 1
+    )
+}
+
 run_scenario() {
-    local name=$1 kind=$2 arg=$3 dir=$GK_WORK/scenarios/$1 fn ok=1
-    fn=expect_${name//-/_}
+    local name=$1 kind=$2 arg=$3 dir=$GK_WORK/scenarios/$1 ok=1 r why
     mkdir -p "$dir"
     WHY=
-    READER_PID=
+    RPID=(); RLOG=(); RWHY=()
     ANNOUNCED=()
     echo "== $name"
     SCENARIO_T0=$(now_ms)
@@ -313,21 +404,25 @@ run_scenario() {
         device|seat) run_driven "$name" "$dir" "$kind" || ok=0 ;;
         recording) run_recording "$name" "$dir" "$arg" || ok=0 ;;
     esac
-    stop_reader
+    stop_readers
     mark stopped
-    if [ "$ok" = 1 ]; then
-        if ! declare -F "$fn" >/dev/null; then
-            ok=0; WHY="no $fn in expect/$GK_READER.sh"
+    for r in "${READERS[@]}"; do
+        if [ "$ok" = 0 ]; then
+            why=${RWHY[$r]:-$WHY}
+        elif [ -n "${RWHY[$r]:-}" ]; then
+            why=${RWHY[$r]}
         else
-            WHY=$("$fn" "$dir/reader.out" "$dir" 2>&1) || ok=0
-            [ "$ok" = 1 ] || WHY=${WHY:-"$fn failed"}
+            if why=$(check_reader "$r" "$name" "$dir"); then why=; else why=${why:-failed}; fi
         fi
-    fi
-    reader_latency_samples "$dir/reader.out" >"$dir/latency" 2>/dev/null
-    cat "$dir/latency" >>"$LATENCY_ALL"
-    report_latency "$name" "$dir/latency"
+        if [ -n "${RLOG[$r]:-}" ]; then
+            rcall "$r" reader_latency_samples "${RLOG[$r]}" >"$dir/$r.latency" 2>/dev/null
+            cat "$dir/$r.latency" >>"${LATENCY_ALL[$r]}"
+            report_latency "$name" "$dir/$r.latency" "$([ ${#READERS[@]} -gt 1 ] && echo "$r")"
+        fi
+        if [ "$ok" = 1 ] && [ -z "$why" ]; then record "$name" "$r" PASS
+        else record "$name" "$r" FAIL "${why:-failed}"; fi
+    done
     echo "    timing (ms since start):$MARKS"
-    if [ "$ok" = 1 ]; then record "$name" PASS; else record "$name" FAIL "$WHY"; fi
 }
 
 start_driver   # warms up while the first scenario starts
@@ -339,6 +434,8 @@ for want in $GK_SCENARIOS; do
     done
 done
 stop_driver
-report_latency "all scenarios" "$LATENCY_ALL"
+for r in "${READERS[@]}"; do
+    report_latency "all scenarios" "${LATENCY_ALL[$r]}" "$([ ${#READERS[@]} -gt 1 ] && echo "$r")"
+done
 echo "$PASSED passed, $FAILED failed" | tee -a "$RESULTS"
 [ "$FAILED" = 0 ]

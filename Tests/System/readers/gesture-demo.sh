@@ -1,15 +1,15 @@
 # Reader adapter: GestureKit's own `gesture-demo live --json`.
 #
 # Contract the binary must satisfy (see README.md, "The reader interface"):
-#   invocation   $GK_DEMO live --json --device /dev/input/eventN [--device ...]
-#                $GK_DEMO live --json --seat seat0
+#   invocation   $GK_DEMO live --json --verbose --output-size 1920x1080 --device /dev/input/eventN [--device ...]
+#                $GK_DEMO live --json --verbose --output-size 1920x1080 --seat seat0 --wait-for-devices
 #   stdout       JSON Lines: one JSON object per line, flushed after every line
 #                (stdout is a file here, not a terminal)
 #   readiness    for every device it has opened (libinput DEVICE_ADDED), one line
-#                {"type":"device_added","device":"/dev/input/eventN", ...}
+#                {"type":"device_added","node":"/dev/input/eventN","device":"<name>", ...}
 #                nothing is played on a device before that line is out
 #   removal      when a device goes away (unplugged, or at the end of every scenario),
-#                one line {"type":"device_removed","device":"/dev/input/eventN", ...}
+#                one line {"type":"device_removed","node":"/dev/input/eventN", ...}
 #                after everything read from it; the run waits for it before stopping
 #   latency      optional "latency_us": <number> on recognizer lines: microseconds from
 #                the libinput event's timestamp to the recognizer callback
@@ -21,10 +21,22 @@
 READER_SETTLE_MS=700
 
 reader_start() {
-    local log=$1 err=$2
+    local log=$1 err=$2 args=()
     shift 2
     [ -x "$GK_DEMO" ] || { echo "gesture-demo binary '$GK_DEMO' not found" >"$err"; return 1; }
-    reader_exec "$GK_DEMO" live --json "$@" >"$log" 2>"$err" &
+    while [ $# -gt 0 ]; do
+        case "$1" in
+            --device) args+=(--device "$2"); shift 2 ;;
+            # a seat scenario unplugs its only device and plugs a new one in
+            --seat) args+=(--seat "$2" --wait-for-devices); shift 2 ;;
+            *) echo "reader_start: unknown argument $1" >&2; return 1 ;;
+        esac
+    done
+    # --verbose: failures and their reasons go to the log too (expectations ignore
+    # them unless they say otherwise; they explain a missing gesture).
+    # stdbuf -oL: gesture-demo flushes its gesture lines but not its device lines
+    # when stdout is a file; the handshake waits for device_added.
+    reader_exec stdbuf -oL "$GK_DEMO" live --json --verbose --output-size 1920x1080 "${args[@]}" >"$log" 2>"$err" &
     READER_PID=$!
 }
 
@@ -36,6 +48,8 @@ reader_removed_count() {
     grep -E '"type" *: *"device_removed"' "$1" 2>/dev/null | grep -Fc "\"$2\""
 }
 
+# Latency of the transitions a program acts on (began, changed, ended, cancelled,
+# recognized); failures (--verbose) are left out.
 reader_latency_samples() {
-    grep -o '"latency_us" *: *[0-9.]*' "$1" 2>/dev/null | sed 's/.*: *//'
+    grep -v '"state" *: *"failed"' "$1" 2>/dev/null | grep -o '"latency_us" *: *-\?[0-9.]*' | sed 's/.*: *//'
 }
