@@ -50,9 +50,11 @@ public final class GestureEngine {
     }
 
     let arbiter: Arbiter
-    var participants: [GestureRecognizer] = []
-    var activeTouches: [Touch] = []
-    var deliveryTouches: [Touch] = []
+    // Read for every event; mutated only by appends and by removals whose predicates look at the
+    // elements alone, so no access can overlap another: no run-time exclusivity check.
+    @exclusivity(unchecked) var participants: [GestureRecognizer] = []
+    @exclusivity(unchecked) var activeTouches: [Touch] = []
+    @exclusivity(unchecked) var deliveryTouches: [Touch] = []
     var touchpadSequences: [Touch] = []
     var ignoredContacts: [(device: DeviceID, contact: Int)] = []
     var deviceScales: [DeviceID: Double] = [:]

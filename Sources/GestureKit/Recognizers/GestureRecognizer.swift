@@ -27,7 +27,7 @@ open class GestureRecognizer {
 
     /// Whether the recognizer takes part. Turning it off while it has touches cancels a gesture in
     /// progress (or fails a possible one) and releases the touches.
-    public var isEnabled = true {
+    @exclusivity(unchecked) public var isEnabled = true {
         didSet {
             if oldValue && !isEnabled { region?.engine?.recognizerWillDetach(self) }
         }
@@ -77,7 +77,7 @@ open class GestureRecognizer {
     var removedTouches = 0
 
     /// The touchpad gesture the recognizer is following, if any.
-    public internal(set) var touchpadGestureSequence: Touch?
+    @exclusivity(unchecked) public internal(set) var touchpadGestureSequence: Touch?
 
     /// When the recognizer wants ``deadlineReached(at:)`` to be called, set by a subclass.
     @exclusivity(unchecked) public var deadline: Timestamp?
