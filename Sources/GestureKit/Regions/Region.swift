@@ -21,7 +21,13 @@ public final class Region {
     /// The recognizers attached to this region, in the order they were added.
     public private(set) var gestureRecognizers: [GestureRecognizer] = []
     /// Set on the root region of an engine.
-    weak var ownerEngine: GestureEngine?
+    weak var ownerEngine: GestureEngine? {
+        didSet { refreshEngine() }
+    }
+    /// ``engine`` as of the last change to the tree: the owner engine of the nearest region up the
+    /// tree, this one included. Every state change and every `now` of a recognizer asks for its
+    /// engine, and walking up costs two weak loads per level.
+    private weak var treeEngine: GestureEngine?
 
     /// Creates a detached region.
     public init(frame: Rect, name: String = "") {
@@ -31,6 +37,8 @@ public final class Region {
 
     /// The engine this region's tree belongs to, if it is attached to one.
     public var engine: GestureEngine? {
+        if let e = treeEngine { return e }
+        // Not cached, or that engine is gone (one further up may remain).
         var r: Region? = self
         while let c = r {
             if let e = c.ownerEngine { return e }
@@ -52,6 +60,7 @@ public final class Region {
         child.removeFromParent()
         children.insert(child, at: min(max(0, index), children.count))
         child.parent = self
+        child.refreshEngine()
     }
 
     /// Detaches this region from its parent. Gestures in progress on recognizers of this subtree
@@ -61,6 +70,13 @@ public final class Region {
         engine?.regionWillDetach(self)
         parent.children.removeAll { $0 === self }
         self.parent = nil
+        refreshEngine()
+    }
+
+    /// Recomputes ``treeEngine`` for this subtree after it moved.
+    private func refreshEngine() {
+        treeEngine = ownerEngine ?? parent?.treeEngine
+        for c in children { c.refreshEngine() }
     }
 
     /// Whether `self` is `other` or one of its descendants.
