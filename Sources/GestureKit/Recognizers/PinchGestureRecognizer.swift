@@ -36,10 +36,15 @@ open class PinchGestureRecognizer: GestureRecognizer {
 
     /// Mean distance of the active fingers from their centroid, in points.
     private func spread() -> Double? {
-        guard let c = centroid(of: touches, includingEndedAt: nil), numberOfActive >= 2 else { return nil }
+        guard let c = centroid(of: touches, includingEndedAt: nil) else { return nil }
+        // One pass counts the fingers and sums their distances (this runs on every motion).
         var sum = 0.0
-        for t in touches where t.isActive && t.type != .touchpadGesture { sum += t.location.distance(to: c) }
-        return sum / Double(numberOfActive)
+        var n = 0
+        for t in touches where t.isActive && t.type != .touchpadGesture {
+            sum += t.location.distance(to: c)
+            n += 1
+        }
+        return n >= 2 ? sum / Double(n) : nil
     }
 
     private var numberOfActive: Int {
