@@ -19,6 +19,10 @@ guard arguments.count == 3, let count = Int(arguments[2]), count >= 0 else {
     exit(2)
 }
 let name = arguments[1]
+if ["decoder", "replay"].contains(name) && !Recordings.isAvailable() {
+    print("SKIPPED: no \(Recordings.largest) in \(Recordings.directory) (set GESTUREKIT_RECORDINGS)")
+    exit(3)
+}
 switch name {
 case "graph-10", "graph-1":
     let w = GraphWorkload(fingers: name == "graph-10" ? 10 : 1)

@@ -15,6 +15,11 @@ public enum Recordings {
         return repository.deletingLastPathComponent().appendingPathComponent("shared/recordings").path
     }
 
+    /// Whether the recording is there (the recording workloads are left out when it is not).
+    public static func isAvailable(_ name: String = largest) -> Bool {
+        FileManager.default.isReadableFile(atPath: directory + "/" + name)
+    }
+
     /// Reads a recording; stops the process with a message naming the path when it cannot.
     public static func load(_ name: String = largest) -> Recording {
         let path = directory + "/" + name
