@@ -276,11 +276,18 @@ open class GestureRecognizer {
 
     /// Sets the state for real and calls the targets (not for `failed` or `possible`).
     func commit(_ new: GestureState, reason: FailureReason?) {
+        commit(new, reason: reason, engine: region?.engine)
+    }
+
+    /// ``commit(_:reason:)`` for a caller that has just found this recognizer's engine (the
+    /// arbiter, on a request that came through ``requestTransition(to:reason:)``): finding it again
+    /// costs weak loads up the region tree on every state change.
+    func commit(_ new: GestureState, reason: FailureReason?, engine: GestureEngine?) {
         let old = committedState
         committedState = new
         pendingState = nil
         if new == .failed { failureReason = reason ?? .unspecified }
-        region?.engine?.didTransition(self, from: old, to: new)
+        engine?.didTransition(self, from: old, to: new)
         if new != .failed && new != .possible { sendActions() }
     }
 
