@@ -87,4 +87,25 @@ struct TapTests {
         s.tap(at: Point(x: 100, y: 100), fingers: 3)
         #expect(s.takeLog() == ["tap2: failed(3 touches, expected 2)"])
     }
+
+    @Test("a tap that lands far from the first while the double tap waits is a tap of its own")
+    func farSecondTap() {
+        let s = Fingers()
+        let single = TapGestureRecognizer().named("single")
+        let double = TapGestureRecognizer().named("double")
+        double.numberOfTapsRequired = 2
+        single.require(toFail: double)
+        s.engine.root.addGestureRecognizer(single)
+        s.engine.root.addGestureRecognizer(double)
+        s.tap(at: Point(x: 100, y: 100))
+        s.wait(100)
+        // 200 points is 50 mm: too far for the double tap, which fails as the finger lands; the
+        // first tap is recognized, and the landing finger starts the next one.
+        s.press([1], at: [Point(x: 300, y: 100)])
+        #expect(s.takeLog() == ["double: failed(moved further than 10 mm)", "single: ended"])
+        s.wait(60)
+        s.release([1])
+        #expect(s.takeLog() == ["single: ended"])
+        #expect(single.device == s.device.id)
+    }
 }

@@ -68,10 +68,10 @@ struct TouchpadTests {
         var seen: SwipeDirection?
         swipe.addTarget { seen = ($0 as! SwipeGestureRecognizer).recognizedDirection }
         s.pad(.swipe, .begin, fingers: 3)
-        // 12 mm is 472.4 units; accelerated deltas are ignored.
-        for _ in 0..<4 { s.pad(.swipe, .update, fingers: 3, delta: Point(x: -900, y: 0), unaccelerated: Point(x: -118, y: 0)) }
+        // 12 mm is 120 libinput touchpad units; accelerated deltas are ignored.
+        for _ in 0..<4 { s.pad(.swipe, .update, fingers: 3, delta: Point(x: -900, y: 0), unaccelerated: Point(x: -29.5, y: 0)) }
         #expect(s.log.isEmpty)
-        s.pad(.swipe, .update, fingers: 3, delta: .zero, unaccelerated: Point(x: -1, y: 0))
+        s.pad(.swipe, .update, fingers: 3, delta: .zero, unaccelerated: Point(x: -2, y: 0))
         #expect(s.log == ["swipe: ended"])
         #expect(seen == .left)
         s.pad(.swipe, .end, fingers: 3)
@@ -80,7 +80,7 @@ struct TouchpadTests {
         // The wrong way.
         s.takeLog()
         s.pad(.swipe, .begin, fingers: 3)
-        for _ in 0..<5 { s.pad(.swipe, .update, fingers: 3, unaccelerated: Point(x: 118, y: 0)) }
+        for _ in 0..<5 { s.pad(.swipe, .update, fingers: 3, unaccelerated: Point(x: 29.5, y: 0)) }
         #expect(s.takeLog() == ["swipe: failed(wrong direction)"])
         s.pad(.swipe, .end, fingers: 3)
 

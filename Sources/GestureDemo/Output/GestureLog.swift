@@ -48,13 +48,13 @@ final class GestureLog: GestureEngineObserver {
                     type: "device_added", time: seconds(t), device: d.name, node: deviceNodes[d.id], kind: d.kind.rawValue,
                     widthMm: d.sizeMillimetres.map { ($0.width * 10).rounded() / 10 },
                     heightMm: d.sizeMillimetres.map { ($0.height * 10).rounded() / 10 }, hasResolution: d.hasResolution)
-                write(json ? encode(report) : deviceText(report))
+                emit(json ? encode(report) : deviceText(report))
             }
         case .deviceRemoved(let id, let t):
             currentDevice = id
             if logsDevices {
                 let report = DeviceReport(type: "device_removed", time: seconds(t), device: deviceNames[id] ?? "-", node: deviceNodes[id])
-                write(json ? encode(report) : deviceText(report))
+                emit(json ? encode(report) : deviceText(report))
             }
         case .touchFrame(let f): currentDevice = f.device
         case .touchpadGesture(let g): currentDevice = g.device
@@ -65,13 +65,20 @@ final class GestureLog: GestureEngineObserver {
         guard new != .possible, let kind = graph.kind(of: recognizer) else { return }
         if new == .failed && !verbose { return }
         if new == .changed && !changes { return }
-        let device = currentDevice.flatMap { deviceNames[$0] } ?? "-"
+        // The recognizer knows whose input it followed; the last event's device may be another's
+        // (a deadline, or a second screen that spoke in between).
+        let id = recognizer.device ?? currentDevice
         var report = GestureReport(
-            recognizer, kind: kind, state: new, time: seconds(engine.now), device: device,
-            node: currentDevice.flatMap { deviceNodes[$0] })
+            recognizer, kind: kind, state: new, time: seconds(engine.now), device: id.flatMap { deviceNames[$0] } ?? "-",
+            node: id.flatMap { deviceNodes[$0] })
         report.latencyMicroseconds = latency?(engine.now)
         reports.append(report)
-        write(json ? encode(report) : text(report))
+        emit(json ? encode(report) : text(report))
+    }
+
+    /// Writes a line; JSON lines are flushed at once, for readers that follow the output live.
+    private func emit(_ line: String) {
+        write(line)
         if json { fflush(nil) }
     }
 

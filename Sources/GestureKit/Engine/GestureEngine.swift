@@ -64,6 +64,7 @@ public final class GestureEngine {
     var touchesLeft = false
     var stateEpoch = 0
     var isDeliveringTouches = false
+    var recognizersReset = false
     var deliveryRequested = false
     var lastTap: (device: DeviceID, location: Point, end: Timestamp, count: Int)?
 
@@ -252,8 +253,15 @@ public final class GestureEngine {
         dispatchAndFinishCycle()
     }
 
+    /// The active touch of a contact. Indexing (rather than iterating, which retains each touch it
+    /// passes) keeps this search free of reference counting: it runs for every contact of every frame.
     private func activeTouch(_ device: DeviceID, _ contact: Int) -> Touch? {
-        for t in activeTouches where t.device == device && t.contactID == contact { return t }
+        var i = 0
+        let n = activeTouches.count
+        while i < n {
+            if activeTouches[i].contactID == contact && activeTouches[i].device == device { return activeTouches[i] }
+            i += 1
+        }
         return nil
     }
 
@@ -289,14 +297,45 @@ public final class GestureEngine {
             hit = touchpadFocus ?? root
         }
         t.region = hit
-        var r = hit
-        while let region = r {
-            for g in region.gestureRecognizers where accepts(g, t) { attach(t, to: g) }
-            r = region.parent
-        }
+        offer(t)
         activeTouches.append(t)
         deliveryTouches.append(t)
-        for g in t.gestureRecognizers { g.beganBuffer.append(t) }
+    }
+
+    /// Offers a touch to the recognizers of its region and the region's ancestors, deepest first.
+    /// A recognizer busy with an outcome (finished or waiting on a failure requirement) is not
+    /// asked, and may be offered the touch again once it resets in the same cycle. Returns whether
+    /// any recognizer took it.
+    @discardableResult
+    private func offer(_ t: Touch) -> Bool {
+        var took = false
+        var r = t.region
+        while let region = r {
+            for g in region.gestureRecognizers where g.lastOfferedSequence < t.sequence {
+                if g.committedState.isFinished || g.pendingState != nil { continue }
+                g.lastOfferedSequence = t.sequence
+                if accepts(g, t) {
+                    attach(t, to: g)
+                    g.beganBuffer.append(t)
+                    took = true
+                }
+            }
+            r = region.parent
+        }
+        return took
+    }
+
+    /// After recognizers reset, the touches that began in this very cycle are offered to them: a
+    /// tap that lands while a double tap is failing starts the next tap instead of being lost.
+    private func offerTouchesBeganNow() -> Bool {
+        var took = false
+        var i = 0
+        while i < activeTouches.count {
+            let t = activeTouches[i]
+            i += 1
+            if t.startTimestamp == now && t.type != .touchpadGesture && offer(t) { took = true }
+        }
+        return took
     }
 
     private func accepts(_ g: GestureRecognizer, _ t: Touch) -> Bool {
@@ -308,6 +347,7 @@ public final class GestureEngine {
 
     private func attach(_ t: Touch, to g: GestureRecognizer) {
         if g.touches.isEmpty && g.touchpadGestureSequence == nil { g.failureReason = nil }
+        g.device = t.device
         t.gestureRecognizers.append(g)
         g.touches.append(t)
         if !g.isParticipant {
@@ -415,6 +455,20 @@ public final class GestureEngine {
 
     /// Calls every participant's hooks with the touches of this cycle, then finishes the cycle.
     private func dispatchAndFinishCycle() {
+        recognizersReset = false
+        dispatchHooks()
+        finishCycle()
+        var rounds = 0
+        while recognizersReset && rounds < 4 && offerTouchesBeganNow() {
+            recognizersReset = false
+            rounds += 1
+            dispatchHooks()
+            finishCycle()
+        }
+    }
+
+    /// Calls every participant's hooks with the touches queued for it in this cycle.
+    private func dispatchHooks() {
         var i = 0
         while i < participants.count {
             let r = participants[i]
@@ -439,7 +493,6 @@ public final class GestureEngine {
                 r.cancelledBuffer.removeAll(keepingCapacity: true)
             }
         }
-        finishCycle()
     }
 
     /// Ends a cycle: delivers raw touches, drops finished touches from recognizers, fails
@@ -484,6 +537,7 @@ public final class GestureEngine {
 
     private func resetRecognizer(_ r: GestureRecognizer) {
         let old = r.committedState
+        recognizersReset = true
         // Touches still being delivered stop consulting the recognizer, keeping its claim if it
         // made one: once reset it speaks for the next sequence, not for theirs.
         for t in deliveryTouches where t.delivery != .done {

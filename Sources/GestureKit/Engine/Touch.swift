@@ -45,7 +45,9 @@ public final class Touch {
     /// Points per millimetre for this touch's device: thresholds in millimetres become points with it.
     public let pointsPerMillimetre: Double
     /// The region the touch landed in (hit-tested once, when it began).
-    public internal(set) weak var region: Region?
+    /// Held strongly for the touch's life, as the region it landed in may be removed while the
+    /// finger is down.
+    public internal(set) var region: Region?
     /// The phase as of the latest frame.
     @exclusivity(unchecked) public internal(set) var phase: TouchPhase
     /// When the touch began.

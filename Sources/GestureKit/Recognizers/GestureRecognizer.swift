@@ -87,6 +87,13 @@ open class GestureRecognizer {
     private var targets: [(token: Int, action: (GestureRecognizer) -> Void)] = []
     private var nextToken = 0
 
+    /// The device of the input the recognizer last received (touches or a touchpad gesture): the
+    /// device a transition is about, for logs. Kept after the recognizer resets.
+    public internal(set) var device: DeviceID?
+
+    /// The sequence number of the last touch offered to this recognizer.
+    var lastOfferedSequence = 0
+
     // Engine bookkeeping. It and the state above are read and written for every participant in
     // every cycle, by plain assignment or by array mutations that never call out, so they skip
     // the run-time exclusivity check (a probe of a thread-local access set on every access).

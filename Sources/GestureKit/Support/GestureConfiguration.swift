@@ -68,9 +68,11 @@ public struct GestureConfiguration: Sendable, Hashable {
 
     // MARK: Touchpads
 
-    /// libinput's normalized gesture units per millimetre (it reports deltas as a 1000 dpi
-    /// device would: 1000 / 25.4).
-    public var touchpadUnitsPerMillimetre: Double = 1000 / 25.4
+    /// libinput's touchpad gesture units per millimetre of finger travel. libinput normalizes
+    /// deltas to a 1000 dpi device (39.4 units/mm) and then slows touchpad motion down (its
+    /// touchpad "magic slowdown", about 0.3 × 0.9), leaving about 10 units per millimetre: a
+    /// 33 mm three-finger swipe reports 331 units through libinput 1.22 in the real-kernel tests.
+    public var touchpadUnitsPerMillimetre: Double = 10
     /// The finger counts of touchpad swipes that drive pans and swipes.
     public var touchpadSwipeFingerCounts: ClosedRange<Int> = 3...5
 
