@@ -237,8 +237,10 @@ expect_hotplug_second_touchscreen() {
         || { fail "expected screen 2's device_added before any gesture on it; got: $trace"; return 1; }
     # Every transition names the device whose input drove it (schema: "device"): each
     # input has its own row, screen 1's tap y = 540, screen 2's tap y = 320, screen
-    # 1's pan y = 560.
-    bad=$(awk -v a="$first" -v b="$second" '$1 == "gesture" && (($8 > 535 && $8 < 545 && $5 != a) || ($8 > 315 && $8 < 325 && $5 != b) || ($8 > 555 && $8 < 565 && $5 != a)) { print $2, $3, "at", $7 "," $8, "named", $5 }' "$GD" | head -n 3 | tr '\n' ';')
+    # 1's pan y = 560. Failures are left out: a double tap waiting on screen 2's tap
+    # fails because screen 1's finger landed, so it names screen 1 while its location
+    # is still screen 2's first tap.
+    bad=$(awk -v a="$first" -v b="$second" '$1 == "gesture" && $3 != "failed" && (($8 > 535 && $8 < 545 && $5 != a) || ($8 > 315 && $8 < 325 && $5 != b) || ($8 > 555 && $8 < 565 && $5 != a)) { print $2, $3, "at", $7 "," $8, "named", $5 }' "$GD" | head -n 3 | tr '\n' ';')
     [ -z "$bad" ] || { fail "transitions attributed to the wrong screen: $bad"; return 1; }
     [ "$(gd_count tap recognized "$first")" = 1 ] || { fail "expected 1 tap on screen 1 ($first), got $(gd_count tap recognized "$first")"; return 1; }
     [ "$(gd_count tap recognized "$second")" = 1 ] || { fail "expected 1 tap on screen 2 ($second), got $(gd_count tap recognized "$second")"; return 1; }
