@@ -31,10 +31,7 @@ struct KioskNavigator: ParsableCommand {
             // A recording holds raw evdev events. The replayer decodes them (protocol B slots),
             // maps positions onto the screen, and feeds the engine on the recording's own
             // timestamps: virtual time, so a replay prints the same thing every time.
-            let text = try String(contentsOfFile: replay, encoding: .utf8)
-            let isLibinputRecord = text.split(separator: "\n").contains { $0.hasPrefix("version:") }
-            let recording = try isLibinputRecord
-                ? LibinputRecordReader.parse(text, source: replay) : EvemuReader.parse(text, source: replay)
+            let recording = try RecordingReader.read(contentsOf: replay)  // evemu or libinput record
             let mapping = OutputMapping(size: Kiosk.screen.size)
             try Replayer(recording: recording, options: ReplayOptions(mapping: mapping)).run(on: kiosk.engine)
         } else if live {

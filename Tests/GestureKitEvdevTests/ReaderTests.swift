@@ -130,7 +130,7 @@ let evemuOldTouchpad = """
         let e3 = try #require(throws: EvdevError.self) { try EvemuReader.parse("# EVEMU 2.0\nN: x", source: "v.evemu") }
         #expect(e3.line == 1)
         let e4 = try #require(throws: EvdevError.self) { try EvemuReader.read(contentsOf: "/nonexistent/none.evemu") }
-        #expect(e4.file == "none.evemu")
+        #expect(e4.description == "/nonexistent/none.evemu: cannot read: no such file")
     }
 }
 
@@ -257,5 +257,25 @@ let libinputRecordFixture = """
             rec.source = nil
             #expect(try LibinputRecordReader.parse(LibinputRecordWriter.yaml(for: rec)) == rec, "\(file)")
         }
+    }
+}
+
+@Suite("Either format")
+struct RecordingReaderTests {
+    @Test("the format is told by content: libinput record YAML or evemu")
+    func format() throws {
+        #expect(RecordingReader.format(of: libinputRecordFixture) == .libinputRecord)
+        #expect(RecordingReader.format(of: "# EVEMU 1.3\nN: panel\n") == .evemu)
+        #expect(RecordingReader.format(of: "# comment\n\n  version: 1\n") == .libinputRecord)
+        let recording = try RecordingReader.parse(libinputRecordFixture, source: "f.yaml")
+        #expect(recording.devices.count >= 1)
+    }
+
+    @Test("a directory and a missing file are clear errors")
+    func unreadable() throws {
+        let dir = try #require(throws: EvdevError.self) { try RecordingReader.read(contentsOf: "/") }
+        #expect(dir.description == "/: cannot read: a directory, not a recording")
+        let missing = try #require(throws: EvdevError.self) { try RecordingReader.read(contentsOf: "/no/such.yaml") }
+        #expect(missing.description == "/no/such.yaml: cannot read: no such file")
     }
 }

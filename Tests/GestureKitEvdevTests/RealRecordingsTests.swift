@@ -99,7 +99,7 @@ struct RealRecordingsTests {
         let error = #expect(throws: EvdevError.self) {
             try RealRecordings.events("tp-bcm5974-mtA-1-2-3finger-click.evemu", touchpads: true)
         }
-        #expect(error?.file == "tp-bcm5974-mtA-1-2-3finger-click.evemu")
+        #expect(error?.file == RealRecordings.directory + "/tp-bcm5974-mtA-1-2-3finger-click.evemu")
         guard case .unsupportedDevice(let name, let reason) = error?.reason else {
             Issue.record("expected unsupportedDevice, got \(String(describing: error))")
             return

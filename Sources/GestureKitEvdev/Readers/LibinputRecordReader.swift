@@ -15,17 +15,10 @@ import Yams
 /// at zero. Every event is checked against its device's description.
 public enum LibinputRecordReader {
     /// Reads a `libinput record` file.
-    /// - Parameter path: The file's path; errors name it by its last component.
+    /// - Parameter path: The file's path; errors name it as given.
     /// - Throws: ``EvdevError``.
     public static func read(contentsOf path: String) throws(EvdevError) -> Recording {
-        let name = (path as NSString).lastPathComponent
-        let text: String
-        do {
-            text = try String(contentsOfFile: path, encoding: .utf8)
-        } catch {
-            throw EvdevError(file: name, .unreadable(String(describing: error)))
-        }
-        return try parse(text, source: name)
+        try parse(RecordingReader.text(contentsOf: path), source: path)
     }
 
     /// Parses `libinput record` YAML.
