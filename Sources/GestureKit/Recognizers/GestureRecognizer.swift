@@ -172,6 +172,14 @@ open class GestureRecognizer {
         return n
     }
 
+    /// The fingers of this recognizer that are still down (not those that lifted in the frame
+    /// being processed, unlike ``numberOfTouches``): what a subclass checks to end its gesture.
+    public var activeTouchCount: Int {
+        var n = 0
+        for t in touches where t.isActive && t.type != .touchpadGesture { n += 1 }
+        return n
+    }
+
     /// Fingers in the touchpad gesture being followed.
     public internal(set) var touchpadFingerCount = 0
     @exclusivity(unchecked) var lastFrameTime: Timestamp = .zero

@@ -113,7 +113,7 @@ open class PanGestureRecognizer: GestureRecognizer {
     }
 
     open override func touchesEnded(_ touches: [Touch]) {
-        let remaining = numberOfActiveFingers
+        let remaining = activeTouchCount
         if state.isActive {
             if remaining < minimumNumberOfTouches { finish() } else { rebase(droppingEnded: true) }
         } else if state == .possible {
@@ -124,12 +124,6 @@ open class PanGestureRecognizer: GestureRecognizer {
     /// Called when the fingers lift from an active pan. Default: ends it.
     open func finish() {
         state = .ended
-    }
-
-    private var numberOfActiveFingers: Int {
-        var n = 0
-        for t in touches where t.isActive && t.type != .touchpadGesture { n += 1 }
-        return n
     }
 
     private func sample(at time: Timestamp) {

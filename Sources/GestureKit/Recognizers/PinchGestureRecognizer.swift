@@ -47,12 +47,6 @@ open class PinchGestureRecognizer: GestureRecognizer {
         return n >= 2 ? sum / Double(n) : nil
     }
 
-    private var numberOfActive: Int {
-        var n = 0
-        for t in touches where t.isActive && t.type != .touchpadGesture { n += 1 }
-        return n
-    }
-
     /// Restarts the spread measurement when the finger set changes, keeping ``scale`` continuous.
     private func rebase() {
         base *= currentRatio
@@ -76,9 +70,9 @@ open class PinchGestureRecognizer: GestureRecognizer {
     }
 
     open override func touchesEnded(_ touches: [Touch]) {
-        if numberOfActive < 2 {
+        if activeTouchCount < 2 {
             if state.isActive { return state = .ended }
-            if numberOfActive == 0 { return fail(.endedTooSoon) }
+            if activeTouchCount == 0 { return fail(.endedTooSoon) }
         }
         rebase()
     }

@@ -60,7 +60,7 @@ open class RotationGestureRecognizer: GestureRecognizer {
     }
 
     open override func touchesEnded(_ touches: [Touch]) {
-        let active = self.touches.count(where: { $0.isActive && $0.type != .touchpadGesture })
+        let active = activeTouchCount
         if active < 2 {
             if state.isActive { return state = .ended }
             if active == 0 { return fail(.endedTooSoon) }
