@@ -64,9 +64,15 @@ public final class GestureEngine {
     var touchesLeft = false
     var stateEpoch = 0
     var isDeliveringTouches = false
+    /// The device of the latest touch frame, with its touch type and points per millimetre.
+    var frameDevice: (id: DeviceID, type: TouchType, scale: Double)?
     var recognizersReset = false
     var deliveryRequested = false
     var lastTap: (device: DeviceID, location: Point, end: Timestamp, count: Int)?
+
+    deinit {
+        for r in participants { r.boundEngine = nil }
+    }
 
     /// Creates an engine whose root region covers `screen` (in points).
     public init(screen: Rect, configuration: GestureConfiguration = .default) {
@@ -87,6 +93,7 @@ public final class GestureEngine {
             if devices[device.id] != nil { removeDevice(device.id) }
             devices[device.id] = device
             deviceScales[device.id] = scale(for: device)
+            frameDevice = nil
         case .deviceRemoved(let id, _):
             removeDevice(id)
         case .touchFrame(let frame):
@@ -179,17 +186,26 @@ public final class GestureEngine {
         ignoredContacts.removeAll { $0.device == id }
         devices[id] = nil
         deviceScales[id] = nil
+        frameDevice = nil
         dispatchAndFinishCycle()
     }
 
     // MARK: Touch frames
 
     private func handle(_ frame: TouchFrame) {
-        guard let device = devices[frame.device], let scale = deviceScales[frame.device] else {
-            statistics.framesFromUnknownDevices += 1
-            return
+        // A stream comes from one device at a time: remember the last one's touch type and scale
+        // rather than look both up (and copy the device's record) on every frame.
+        let type: TouchType, scale: Double
+        if let cached = frameDevice, cached.id == frame.device {
+            (type, scale) = (cached.type, cached.scale)
+        } else {
+            guard let device = devices[frame.device], let s = deviceScales[frame.device] else {
+                statistics.framesFromUnknownDevices += 1
+                return
+            }
+            (type, scale) = (device.kind == .touchscreen ? .direct : .indirect, s)
+            frameDevice = (frame.device, type, scale)
         }
-        let type: TouchType = device.kind == .touchscreen ? .direct : .indirect
         for c in frame.contacts {
             switch c.phase {
             case .began:
@@ -348,6 +364,7 @@ public final class GestureEngine {
     private func attach(_ t: Touch, to g: GestureRecognizer) {
         if g.touches.isEmpty && g.touchpadGestureSequence == nil { g.failureReason = nil }
         g.device = t.device
+        g.boundEngine = self
         t.gestureRecognizers.append(g)
         g.touches.append(t)
         if !g.isParticipant {
@@ -549,6 +566,7 @@ public final class GestureEngine {
         r.pendingState = nil
         r.deadline = nil
         r.isParticipant = false
+        r.boundEngine = nil
         r.touchpadFingerCount = 0
         r.reset()
         stateEpoch += 1

@@ -270,12 +270,17 @@ open class GestureRecognizer {
     }
 
     /// The engine's current time (the latest event's timestamp).
-    public var now: Timestamp { region?.engine?.now ?? lastFrameTime }
+    public var now: Timestamp { (boundEngine ?? region?.engine)?.now ?? lastFrameTime }
+
+    /// The engine while the recognizer takes part in a cycle of it: set when it receives input,
+    /// cleared when it resets or is released, and by the engine's deinit. Unowned and unsafe, so
+    /// that hooks and transitions reach the engine without weak-reference loads on every frame.
+    unowned(unsafe) var boundEngine: GestureEngine?
 
     // MARK: Transitions
 
     func requestTransition(to new: GestureState, reason: FailureReason?) {
-        if let engine = region?.engine {
+        if let engine = boundEngine ?? region?.engine {
             engine.arbiter.request(self, to: new, reason: reason)
         } else {
             // Detached: no arbitration, but the state machine still holds.
