@@ -29,7 +29,7 @@ open class PanGestureRecognizer: GestureRecognizer {
     public override init(configuration: GestureConfiguration = .default) {
         minimumDistance = configuration.panMinimumDistance
         touchpadFingerCounts = configuration.touchpadSwipeFingerCounts
-        tracker = VelocityTracker(window: configuration.velocityWindow, stopTimeout: configuration.velocityStopTimeout)
+        tracker = VelocityTracker(configuration: configuration)
         super.init(configuration: configuration)
     }
 

@@ -24,13 +24,12 @@ open class PinchGestureRecognizer: GestureRecognizer {
     private var base = 1.0
     private var currentRatio = 1.0
     private var initialSpread = 0.0
-    private var spreadPoints = 0.0
     private var tracker: VelocityTracker
 
     /// Creates a pinch recognizer with the tunables of `configuration`.
     public override init(configuration: GestureConfiguration = .default) {
         minimumSpreadChange = configuration.pinchMinimumSpreadChange
-        tracker = VelocityTracker(window: configuration.velocityWindow, stopTimeout: configuration.velocityStopTimeout)
+        tracker = VelocityTracker(configuration: configuration)
         super.init(configuration: configuration)
     }
 
@@ -52,14 +51,12 @@ open class PinchGestureRecognizer: GestureRecognizer {
         base *= currentRatio
         currentRatio = 1
         initialSpread = spread() ?? 0
-        spreadPoints = initialSpread
     }
 
     open override func touchesBegan(_ touches: [Touch]) { rebase() }
 
     open override func touchesMoved(_ touches: [Touch]) {
         guard let s = spread(), initialSpread > 0 else { return }
-        spreadPoints = s
         currentRatio = s / initialSpread
         tracker.add(Point(x: scale, y: 0), at: now)
         if state == .possible {

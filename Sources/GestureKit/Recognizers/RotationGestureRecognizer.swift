@@ -25,7 +25,7 @@ open class RotationGestureRecognizer: GestureRecognizer {
     /// Creates a rotation recognizer with the tunables of `configuration`.
     public override init(configuration: GestureConfiguration = .default) {
         minimumAngle = configuration.rotationMinimumAngle
-        tracker = VelocityTracker(window: configuration.velocityWindow, stopTimeout: configuration.velocityStopTimeout)
+        tracker = VelocityTracker(configuration: configuration)
         super.init(configuration: configuration)
     }
 

@@ -26,6 +26,11 @@ public struct VelocityTracker: Sendable {
         self.stopTimeout = stopTimeout
     }
 
+    /// Creates a tracker with the window and stop timeout of `configuration`.
+    public init(configuration: GestureConfiguration) {
+        self.init(window: configuration.velocityWindow, stopTimeout: configuration.velocityStopTimeout)
+    }
+
     /// Forgets every sample.
     public mutating func reset() {
         count = 0
