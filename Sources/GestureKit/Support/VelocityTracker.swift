@@ -1,17 +1,22 @@
 /// Estimates velocity from recent samples by a least-squares fit, as Flutter and Android do.
 ///
-/// Keeps the last ``capacity`` samples in a fixed ring (no allocation after creation), fits a
+/// Keeps the last ``capacity`` samples in a fixed ring stored inline (no allocation, and no
+/// copy-on-write check when a recognizer adds a sample on every frame), fits a
 /// quadratic (or a line, with few samples) to the samples inside the window ending at the newest
 /// one, weighting them equally, and returns the fit's slope at that newest sample. Because the
 /// fit spans a time window, not a number of samples, the same motion sampled at 60, 120 or 240 Hz
 /// gives the same answer.
 public struct VelocityTracker: Sendable {
     /// How many samples the ring keeps.
-    public static let capacity = 32
+    public static let capacity = Ring.count
 
-    private var times = [Int64](repeating: 0, count: VelocityTracker.capacity)
-    private var xs = [Double](repeating: 0, count: VelocityTracker.capacity)
-    private var ys = [Double](repeating: 0, count: VelocityTracker.capacity)
+    private struct Sample: Sendable {
+        var time: Int64
+        var x: Double
+        var y: Double
+    }
+    private typealias Ring = InlineArray<32, Sample>
+    private var samples = Ring(repeating: Sample(time: 0, x: 0, y: 0))
     private var head = 0
     private var count = 0
 
@@ -42,15 +47,13 @@ public struct VelocityTracker: Sendable {
     public mutating func add(_ p: Point, at t: Timestamp) {
         if count > 0 {
             let newest = (head + Self.capacity - 1) % Self.capacity
-            if times[newest] >= t.microseconds {
-                xs[newest] = p.x
-                ys[newest] = p.y
+            if samples[newest].time >= t.microseconds {
+                samples[newest].x = p.x
+                samples[newest].y = p.y
                 return
             }
         }
-        times[head] = t.microseconds
-        xs[head] = p.x
-        ys[head] = p.y
+        samples[head] = Sample(time: t.microseconds, x: p.x, y: p.y)
         head = (head + 1) % Self.capacity
         if count < Self.capacity { count += 1 }
     }
@@ -60,7 +63,7 @@ public struct VelocityTracker: Sendable {
     public func velocity(at now: Timestamp? = nil) -> Point {
         guard count >= 2 else { return .zero }
         let newest = (head + Self.capacity - 1) % Self.capacity
-        let t0 = times[newest]
+        let t0 = samples[newest].time
         if let now, now.microseconds - t0 > stopTimeout.gestureMicroseconds { return .zero }
         let horizon = window.gestureMicroseconds
         // Gather the samples in the window, newest first, as offsets in seconds (≤ 0).
@@ -69,13 +72,14 @@ public struct VelocityTracker: Sendable {
         var sx0 = 0.0, sx1 = 0.0, sx2 = 0.0, sy0 = 0.0, sy1 = 0.0, sy2 = 0.0
         var i = newest
         while n < count {
-            let age = t0 - times[i]
+            let sample = samples[i]
+            let age = t0 - sample.time
             if age > horizon { break }
             let t = -Double(age) / 1_000_000
             let t2 = t * t
             s0 += 1; s1 += t; s2 += t2; s3 += t2 * t; s4 += t2 * t2
-            sx0 += xs[i]; sx1 += xs[i] * t; sx2 += xs[i] * t2
-            sy0 += ys[i]; sy1 += ys[i] * t; sy2 += ys[i] * t2
+            sx0 += sample.x; sx1 += sample.x * t; sx2 += sample.x * t2
+            sy0 += sample.y; sy1 += sample.y * t; sy2 += sample.y * t2
             n += 1
             i = (i + Self.capacity - 1) % Self.capacity
         }
