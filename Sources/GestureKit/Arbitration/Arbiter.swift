@@ -76,9 +76,8 @@ public final class Arbiter {
         } else if new == .failed {
             fail(r, reason ?? .unspecified)
         } else {
-            // Changed, ended or cancelled from an active state: only requestTransition asks for
-            // these, having just found `r`'s engine, which is this arbiter's.
-            r.commit(new, reason: nil, engine: engine)
+            // Changed, ended or cancelled from an active state.
+            r.commit(new, reason: nil)
         }
     }
 

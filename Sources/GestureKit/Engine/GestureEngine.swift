@@ -25,9 +25,9 @@ public final class GestureEngine {
     /// The devices that are plugged in, by id.
     public private(set) var devices: [DeviceID: InputDevice] = [:]
     /// The latest moment the engine has seen, from an event or from ``advance(to:)``.
-    public private(set) var now: Timestamp = .zero
+    @exclusivity(unchecked) public private(set) var now: Timestamp = .zero
     /// Told of every recognizer state change.
-    public weak var observer: (any GestureEngineObserver)?
+    @exclusivity(unchecked) public weak var observer: (any GestureEngineObserver)?
     /// The region whose recognizers (with its ancestors') receive touchpad gestures and indirect
     /// touches: the focused surface, for a compositor. Defaults to the root.
     public var touchpadFocus: Region?
@@ -35,7 +35,7 @@ public final class GestureEngine {
     /// centre of the focus region.
     public var touchpadPointerLocation: Point?
     /// Counts of what the engine dropped, for diagnosis.
-    public private(set) var statistics = Statistics()
+    @exclusivity(unchecked) public private(set) var statistics = Statistics()
 
     /// What the engine has dropped or repaired.
     public struct Statistics: Hashable, Sendable {
@@ -50,24 +50,40 @@ public final class GestureEngine {
     }
 
     let arbiter: Arbiter
-    // Read for every event; mutated only by appends and by removals whose predicates look at the
-    // elements alone, so no access can overlap another: no run-time exclusivity check.
+    /// ``GestureConfiguration/stuckTouchTimeout`` in microseconds, converted once (it is added to a
+    /// timestamp before every event).
+    let stuckTouchTimeoutMicroseconds: Int64?
+    // The state below is read and written for every event, by plain loads and stores or by array
+    // mutations whose closures (if any) look at the elements alone, so no access can overlap
+    // another: no run-time exclusivity check.
     @exclusivity(unchecked) var participants: [GestureRecognizer] = []
     @exclusivity(unchecked) var activeTouches: [Touch] = []
     @exclusivity(unchecked) var deliveryTouches: [Touch] = []
     var touchpadSequences: [Touch] = []
-    var ignoredContacts: [(device: DeviceID, contact: Int)] = []
+    @exclusivity(unchecked) var ignoredContacts: [(device: DeviceID, contact: Int)] = []
     var deviceScales: [DeviceID: Double] = [:]
     var nextSequence = 0
     /// A touch or touchpad sequence ended or was cancelled since ``finishCycle()`` last looked:
     /// only then can a recognizer hold a finished touch (see there).
-    var touchesLeft = false
-    var stateEpoch = 0
-    var isDeliveringTouches = false
+    @exclusivity(unchecked) var touchesLeft = false
+    @exclusivity(unchecked) var isDeliveringTouches = false
     /// The device of the latest touch frame, with its touch type and points per millimetre.
-    var frameDevice: (id: DeviceID, type: TouchType, scale: Double)?
-    var recognizersReset = false
-    var deliveryRequested = false
+    @exclusivity(unchecked) var frameDevice: (id: DeviceID, type: TouchType, scale: Double)?
+    @exclusivity(unchecked) var recognizersReset = false
+    /// Counts touch frames; a touch that moves records the count (``Touch/movedInFrame``).
+    @exclusivity(unchecked) var frameSerial = 0
+    /// A touch moved in the frame being handled and the recognizers have not heard of it yet.
+    @exclusivity(unchecked) var movesPending = false
+    /// Every touch down moved in the frame being handled and none lifted: each recognizer's
+    /// touches all moved (the usual frame of a gesture in progress).
+    @exclusivity(unchecked) var allTouchesMoved = false
+    /// A recognizer left the participants since ``finishCycle()`` last removed them.
+    @exclusivity(unchecked) var participantsReleased = false
+    /// The earliest ``GestureRecognizer/deadline`` of the participants, valid unless
+    /// ``recognizerDeadlinesChanged``: a participant set its deadline or the participants changed.
+    @exclusivity(unchecked) var earliestRecognizerDeadline: Timestamp?
+    @exclusivity(unchecked) var recognizerDeadlinesChanged = false
+    @exclusivity(unchecked) var deliveryRequested = false
     var lastTap: (device: DeviceID, location: Point, end: Timestamp, count: Int)?
 
     deinit {
@@ -77,6 +93,7 @@ public final class GestureEngine {
     /// Creates an engine whose root region covers `screen` (in points).
     public init(screen: Rect, configuration: GestureConfiguration = .default) {
         self.configuration = configuration
+        self.stuckTouchTimeoutMicroseconds = configuration.stuckTouchTimeout?.gestureMicroseconds
         self.root = Region(frame: screen, name: "root")
         self.arbiter = Arbiter()
         root.ownerEngine = self
@@ -117,15 +134,28 @@ public final class GestureEngine {
     /// beginning, a double tap timing out, the stuck-touch watchdog), or `nil`. Hosts use it as
     /// their poll timeout and call ``advance(to:)`` when it passes.
     public var nextDeadline: Timestamp? {
-        var best: Timestamp?
-        for r in participants {
-            if let d = r.deadline, best == nil || d < best! { best = d }
+        if recognizerDeadlinesChanged {
+            recognizerDeadlinesChanged = false
+            var earliest: Timestamp?
+            var k = 0
+            while k < participants.count {
+                // Nothing here calls out, so the recognizers are not retained.
+                unowned(unsafe) let r = participants[k]
+                k += 1
+                if let d = r.deadline, earliest == nil || d < earliest! { earliest = d }
+            }
+            earliestRecognizerDeadline = earliest
         }
-        if let timeout = configuration.stuckTouchTimeout, var oldest = activeTouches.first?.timestamp {
-            // The oldest touch is due first; the timeout is added once (converting a Duration is
-            // not free, and this runs before every event).
-            for t in activeTouches where t.timestamp < oldest { oldest = t.timestamp }
-            let d = oldest + timeout
+        var best = earliestRecognizerDeadline
+        if let timeout = stuckTouchTimeoutMicroseconds, !activeTouches.isEmpty {
+            // The oldest touch is due first.
+            var oldest = Int64.max
+            var i = 0
+            while i < activeTouches.count {
+                oldest = min(oldest, activeTouches[i].timestamp.microseconds)
+                i += 1
+            }
+            let d = Timestamp(microseconds: oldest + timeout)
             if best == nil || d < best! { best = d }
         }
         return best
@@ -193,6 +223,9 @@ public final class GestureEngine {
     // MARK: Touch frames
 
     private func handle(_ frame: TouchFrame) {
+        frameSerial &+= 1
+        var moved = 0
+        var hint = 0
         // A stream comes from one device at a time: remember the last one's touch type and scale
         // rather than look both up (and copy the device's record) on every frame.
         let type: TouchType, scale: Double
@@ -218,7 +251,7 @@ public final class GestureEngine {
                 }
                 begin(c, device: frame.device, type: type, scale: scale, at: frame.timestamp)
             case .moved, .stationary:
-                guard let t = activeTouch(frame.device, c.id) else {
+                guard let index = activeTouchIndex(frame.device, c.id, from: hint) else {
                     if !isIgnored(frame.device, c.id) { statistics.contactsWithoutBegin += 1 }
                     continue
                 }
@@ -226,27 +259,26 @@ public final class GestureEngine {
                     // The device goes on reporting the palm until it lifts: ignore it from now on.
                     statistics.palmsIgnored += 1
                     ignoredContacts.append((frame.device, c.id))
-                    cancel(t, reason: .palm)
+                    cancel(activeTouches[index], reason: .palm)
                     continue
                 }
+                // The common case, every contact of every frame: `activeTouches` holds the touch
+                // and nothing below calls out, so it is not retained.
+                unowned(unsafe) let t = activeTouches[index]
+                // Contacts usually come in the order their touches began: look there first.
+                hint = index + 1
                 update(t, with: c, at: frame.timestamp)
                 if c.phase == .moved && t.location != t.previousLocation {
-                    t.phase = .moved
-                    // A recognizer that has recognized or failed would not hear of the motion
-                    // (dispatchAndFinishCycle skips it), so it is not queued: in a busy graph most
-                    // recognizers have failed and only follow the touches until they lift.
-                    // The hottest loop of a frame (every touch × every recognizer it feeds).
-                    // `rs` holds every recognizer strongly and nothing here calls out, so the
-                    // elements are borrowed without retaining and releasing each one.
-                    let rs = t.gestureRecognizers
-                    var k = 0
-                    while k < rs.count {
-                        unowned(unsafe) let r = rs[k]
-                        k += 1
-                        if !r.committedState.isFinished { r.movedBuffer.append(t) }
-                    }
+                    t._phase = .moved
+                    // Stamped rather than queued per recognizer: dispatchHooks hands each
+                    // recognizer that is still deciding or recognizing the touches it tracks that
+                    // carry this frame's stamp. In a busy graph most recognizers have recognized
+                    // or failed and only follow the touches until they lift; they cost nothing here.
+                    t.movedInFrame = frameSerial
+                    movesPending = true
+                    moved += 1
                 } else {
-                    t.phase = .stationary
+                    t._phase = .stationary
                 }
             case .ended, .cancelled:
                 guard let t = activeTouch(frame.device, c.id) else {
@@ -256,7 +288,7 @@ public final class GestureEngine {
                 }
                 update(t, with: c, at: frame.timestamp)
                 if c.phase == .ended && !c.isPalm {
-                    t.phase = .ended
+                    t._phase = .ended
                     touchesLeft = true
                     removeActive(t)
                     for r in t.gestureRecognizers { r.endedBuffer.append(t) }
@@ -266,17 +298,26 @@ public final class GestureEngine {
                 }
             }
         }
+        allTouchesMoved = moved == activeTouches.count && !touchesLeft
         dispatchAndFinishCycle()
     }
 
     /// The active touch of a contact. Indexing (rather than iterating, which retains each touch it
     /// passes) keeps this search free of reference counting: it runs for every contact of every frame.
     private func activeTouch(_ device: DeviceID, _ contact: Int) -> Touch? {
-        var i = 0
+        activeTouchIndex(device, contact).map { activeTouches[$0] }
+    }
+
+    /// The index in ``activeTouches`` of a contact's touch, searched from `start` round to it.
+    private func activeTouchIndex(_ device: DeviceID, _ contact: Int, from start: Int = 0) -> Int? {
         let n = activeTouches.count
-        while i < n {
-            if activeTouches[i].contactID == contact && activeTouches[i].device == device { return activeTouches[i] }
+        var i = start < n ? start : 0
+        var left = n
+        while left > 0 {
+            if activeTouches[i].contactID == contact && activeTouches[i].device == device { return i }
             i += 1
+            if i == n { i = 0 }
+            left -= 1
         }
         return nil
     }
@@ -289,13 +330,14 @@ public final class GestureEngine {
         if let i = activeTouches.firstIndex(where: { $0 === t }) { activeTouches.remove(at: i) }
     }
 
+    @inline(__always)
     private func update(_ t: Touch, with c: TouchContact, at time: Timestamp) {
-        t.previousLocation = t.location
-        t.location = c.location
-        t.millimetres = c.millimetres
-        t.pressure = c.pressure
-        t.majorAxisMillimetres = c.majorAxisMillimetres
-        t.timestamp = time
+        t._previousLocation = t.location
+        t._location = c.location
+        t._millimetres = c.millimetres
+        t._pressure = c.pressure
+        t._majorAxisMillimetres = c.majorAxisMillimetres
+        t._timestamp = time
     }
 
     private func begin(_ c: TouchContact, device: DeviceID, type: TouchType, scale: Double, at time: Timestamp) {
@@ -304,15 +346,15 @@ public final class GestureEngine {
             sequence: nextSequence, device: device, contactID: c.id, type: type, pointsPerMillimetre: scale,
             at: time, location: c.location, millimetres: c.millimetres, tapCount: tapCount(device, c.location, scale, time)
         )
-        t.pressure = c.pressure
-        t.majorAxisMillimetres = c.majorAxisMillimetres
+        t._pressure = c.pressure
+        t._majorAxisMillimetres = c.majorAxisMillimetres
         let hit: Region?
         if type == .direct {
             hit = root.hitTest(c.location) ?? root
         } else {
             hit = touchpadFocus ?? root
         }
-        t.region = hit
+        t._region = hit
         offer(t)
         activeTouches.append(t)
         deliveryTouches.append(t)
@@ -364,12 +406,13 @@ public final class GestureEngine {
     private func attach(_ t: Touch, to g: GestureRecognizer) {
         if g.touches.isEmpty && g.touchpadGestureSequence == nil { g.failureReason = nil }
         g.device = t.device
-        g.boundEngine = self
-        t.gestureRecognizers.append(g)
+        g.boundEngine = Unmanaged.passUnretained(self)
+        t._gestureRecognizers.append(g)
         g.touches.append(t)
         if !g.isParticipant {
             g.isParticipant = true
             participants.append(g)
+            recognizerDeadlinesChanged = true
         }
     }
 
@@ -390,9 +433,9 @@ public final class GestureEngine {
     /// Marks `t` cancelled and queues it for its recognizers' `touchesCancelled`.
     private func cancel(_ t: Touch, reason: TouchCancellation) {
         guard t.isActive else { return }
-        t.phase = .cancelled
+        t._phase = .cancelled
         touchesLeft = true
-        t.cancellation = reason
+        t._cancellation = reason
         removeActive(t)
         for r in t.gestureRecognizers { r.cancelledBuffer.append(t) }
     }
@@ -413,7 +456,7 @@ public final class GestureEngine {
                 pointsPerMillimetre: configuration.fallbackPointsPerMillimetre, at: g.timestamp,
                 location: location, millimetres: .zero, tapCount: 1
             )
-            seq.region = touchpadFocus ?? root
+            seq._region = touchpadFocus ?? root
             seq.delivery = .done
             var r = seq.region
             while let region = r {
@@ -431,11 +474,11 @@ public final class GestureEngine {
             statistics.contactsWithoutBegin += 1
             return
         }
-        seq.timestamp = g.timestamp
+        seq._timestamp = g.timestamp
         switch g.phase {
-        case .begin, .update: seq.phase = g.phase == .begin ? .began : .moved
-        case .end: seq.phase = .ended
-        case .cancel: seq.phase = .cancelled; seq.cancellation = .device
+        case .begin, .update: seq._phase = g.phase == .begin ? .began : .moved
+        case .end: seq._phase = .ended
+        case .cancel: seq._phase = .cancelled; seq._cancellation = .device
         }
         if !seq.isActive { touchesLeft = true }
         deliver(g, to: seq)
@@ -458,9 +501,9 @@ public final class GestureEngine {
 
     private func cancelSequence(_ seq: Touch) {
         guard seq.isActive else { return }
-        seq.phase = .cancelled
+        seq._phase = .cancelled
         touchesLeft = true
-        seq.cancellation = .deviceRemoved
+        seq._cancellation = .deviceRemoved
         let event = TouchpadGestureEvent(
             device: seq.device, timestamp: now, kind: .hold, phase: .cancel, fingerCount: 0
         )
@@ -484,21 +527,37 @@ public final class GestureEngine {
         }
     }
 
-    /// Calls every participant's hooks with the touches queued for it in this cycle.
+    /// Calls every participant's hooks with the touches of this cycle: those queued for it (began,
+    /// ended, cancelled) and those of its touches that moved in the frame being handled.
+    ///
+    /// Runs for every participant on every frame, and in a busy graph most have recognized or
+    /// failed and hear nothing: they are looked at through unretained references, and only a
+    /// recognizer that is called is retained for the call (a hook may remove it from the graph).
     private func dispatchHooks() {
+        let moves = movesPending
+        let allMoved = moves && allTouchesMoved
+        movesPending = false
+        allTouchesMoved = false
+        let frame = frameSerial
         var i = 0
         while i < participants.count {
-            let r = participants[i]
+            unowned(unsafe) let u = participants[i]
             i += 1
-            r.lastFrameTime = now
+            u.lastFrameTime = now
+            let queued = !u.beganBuffer.isEmpty || !u.endedBuffer.isEmpty || !u.cancelledBuffer.isEmpty
+            guard queued || (moves && !u.committedState.isFinished && !u.touches.isEmpty) else { continue }
+            let r = participants[i - 1]
             let ready = r.isEnabled && r.pendingState == nil
             if !r.beganBuffer.isEmpty {
                 if ready && !r.committedState.isFinished { r.touchesBegan(r.beganBuffer) }
                 r.beganBuffer.removeAll(keepingCapacity: true)
             }
-            if !r.movedBuffer.isEmpty {
-                if ready && !r.committedState.isFinished { r.touchesMoved(r.movedBuffer) }
-                r.movedBuffer.removeAll(keepingCapacity: true)
+            if moves && ready && !r.committedState.isFinished {
+                if allMoved && r.touchpadGestureSequence == nil {
+                    if !r.touches.isEmpty { r.touchesMoved(r.touches) }
+                } else {
+                    deliverMoves(to: r, frame: frame)
+                }
             }
             if !r.endedBuffer.isEmpty {
                 if ready && !r.committedState.isFinished { r.touchesEnded(r.endedBuffer) }
@@ -510,6 +569,29 @@ public final class GestureEngine {
                 r.cancelledBuffer.removeAll(keepingCapacity: true)
             }
         }
+    }
+
+    /// Calls `r.touchesMoved` with its touches that moved in `frame`, if any. When all of them
+    /// moved (the usual case) the recognizer's own list is passed, with nothing copied.
+    private func deliverMoves(to r: GestureRecognizer, frame: Int) {
+        var moved = 0
+        var k = 0
+        let n = r.touches.count
+        while k < n {
+            unowned(unsafe) let t = r.touches[k]
+            if t.movedInFrame == frame && t.phase == .moved { moved += 1 }
+            k += 1
+        }
+        if moved == 0 { return }
+        if moved == n { return r.touchesMoved(r.touches) }
+        k = 0
+        while k < n {
+            let t = r.touches[k]
+            if t.movedInFrame == frame && t.phase == .moved { r.movedBuffer.append(t) }
+            k += 1
+        }
+        r.touchesMoved(r.movedBuffer)
+        r.movedBuffer.removeAll(keepingCapacity: true)
     }
 
     /// Ends a cycle: delivers raw touches, drops finished touches from recognizers, fails
@@ -532,15 +614,17 @@ public final class GestureEngine {
             }
             var i = 0
             while i < participants.count {
-                let r = participants[i]
+                // Unretained until the recognizer is settled (a call out), as in dispatchHooks.
+                unowned(unsafe) let u = participants[i]
                 i += 1
                 // Released this cycle (disabled or removed, and already reset): nothing to settle.
-                guard r.isParticipant else { continue }
-                if pruning && r.touches.contains(where: { !$0.isActive }) {
-                    r.touches.removeAll { !$0.isActive }
+                guard u.isParticipant else { continue }
+                if pruning {
+                    if u.touches.contains(where: { !$0.isActive }) { u.touches.removeAll { !$0.isActive } }
+                    if let s = u.touchpadGestureSequence, !s.isActive { u.touchpadGestureSequence = nil }
                 }
-                if let s = r.touchpadGestureSequence, !s.isActive { r.touchpadGestureSequence = nil }
-                guard r.touches.isEmpty else { continue }
+                guard u.touches.isEmpty else { continue }
+                let r = participants[i - 1]
                 if r.committedState.isFinished {
                     resetRecognizer(r)
                 } else if r.committedState == .possible && r.pendingState == nil && r.deadline == nil {
@@ -549,7 +633,11 @@ public final class GestureEngine {
                 }
             }
         }
-        participants.removeAll { !$0.isParticipant }
+        if participantsReleased {
+            participantsReleased = false
+            participants.removeAll { !$0.isParticipant }
+            recognizerDeadlinesChanged = true
+        }
     }
 
     private func resetRecognizer(_ r: GestureRecognizer) {
@@ -560,21 +648,20 @@ public final class GestureEngine {
         for t in deliveryTouches where t.delivery != .done {
             guard let i = t.gestureRecognizers.firstIndex(where: { $0 === r }) else { continue }
             if r.cancelsTouchesInView && old.hasRecognized { t.isClaimed = true }
-            t.gestureRecognizers.remove(at: i)
+            t._gestureRecognizers.remove(at: i)
         }
         r.committedState = .possible
         r.pendingState = nil
         r.deadline = nil
         r.isParticipant = false
+        participantsReleased = true
         r.boundEngine = nil
         r.touchpadFingerCount = 0
         r.reset()
-        stateEpoch += 1
         observer?.engine(self, recognizer: r, didChangeFrom: old, to: .possible)
     }
 
     func didTransition(_ r: GestureRecognizer, from old: GestureState, to new: GestureState) {
-        stateEpoch += 1
         observer?.engine(self, recognizer: r, didChangeFrom: old, to: new)
     }
 
@@ -590,7 +677,7 @@ public final class GestureEngine {
         } else if r.committedState == .possible {
             arbiter.request(r, to: .failed, reason: .disabled)
         }
-        for t in r.touches { t.gestureRecognizers.removeAll { $0 === r } }
+        for t in r.touches { t._gestureRecognizers.removeAll { $0 === r } }
         r.touches.removeAll()
         r.touchpadGestureSequence = nil
         r.beganBuffer.removeAll(keepingCapacity: true)

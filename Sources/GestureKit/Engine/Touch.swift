@@ -29,10 +29,13 @@ public enum TouchCancellation: String, Hashable, Sendable {
 /// The engine creates one `Touch` when a contact begins and updates it in place on every frame;
 /// recognizers and touch handlers see the same object for the whole sequence.
 ///
-/// The properties the engine updates on every frame are `@exclusivity(unchecked)`: only the
-/// engine writes them, by plain assignment or by array mutations that never call out, so no two
-/// accesses can overlap, and the run-time check (a thread-local access set, probed on every read
-/// and write) was more than a quarter of the cost of a 10-finger frame.
+/// The state the engine updates on every frame is stored in `@exclusivity(unchecked)` properties
+/// behind read-only public getters. Only the engine writes them, by plain assignment or by array
+/// mutations that never call out, so no two accesses can overlap. The run-time check (a probe of a
+/// thread-local access set on every read and write) was more than a quarter of the cost of a
+/// 10-finger frame. The getters matter as much: another module reading a stored `public var`
+/// of a class checks every read at run time whatever the declaration says, while a getter call
+/// reads the field inside this module, unchecked.
 public final class Touch {
     /// A number unique to this touch sequence within its engine.
     public let sequence: Int
@@ -47,36 +50,50 @@ public final class Touch {
     /// The region the touch landed in (hit-tested once, when it began).
     /// Held strongly for the touch's life, as the region it landed in may be removed while the
     /// finger is down.
-    public internal(set) var region: Region?
+    public var region: Region? { _region }
+    @exclusivity(unchecked) var _region: Region?
     /// The phase as of the latest frame.
-    @exclusivity(unchecked) public internal(set) var phase: TouchPhase
+    public var phase: TouchPhase { _phase }
+    @exclusivity(unchecked) var _phase: TouchPhase
     /// When the touch began.
     public let startTimestamp: Timestamp
     /// When the touch was last updated.
-    @exclusivity(unchecked) public internal(set) var timestamp: Timestamp
+    public var timestamp: Timestamp { _timestamp }
+    @exclusivity(unchecked) var _timestamp: Timestamp
     /// Where it began, in screen points.
     public let startLocation: Point
     /// Where it is, in screen points.
-    @exclusivity(unchecked) public internal(set) var location: Point
+    public var location: Point { _location }
+    @exclusivity(unchecked) var _location: Point
     /// Where it was before the latest motion, in screen points.
-    @exclusivity(unchecked) public internal(set) var previousLocation: Point
+    public var previousLocation: Point { _previousLocation }
+    @exclusivity(unchecked) var _previousLocation: Point
     /// Where it is on the sensor, in millimetres.
-    @exclusivity(unchecked) public internal(set) var millimetres: Point
+    public var millimetres: Point { _millimetres }
+    @exclusivity(unchecked) var _millimetres: Point
     /// Pressure from 0 to 1, when the device reports it.
-    @exclusivity(unchecked) public internal(set) var pressure: Double?
+    public var pressure: Double? { _pressure }
+    @exclusivity(unchecked) var _pressure: Double?
     /// The contact's major axis in millimetres, when the device reports it.
-    @exclusivity(unchecked) public internal(set) var majorAxisMillimetres: Double?
+    public var majorAxisMillimetres: Double? { _majorAxisMillimetres }
+    @exclusivity(unchecked) var _majorAxisMillimetres: Double?
     /// How many taps in quick succession, at about this place, this touch is the last of (1 for a
     /// first tap), as UIKit counts them.
-    public internal(set) var tapCount: Int
+    public var tapCount: Int { _tapCount }
+    @exclusivity(unchecked) var _tapCount: Int
     /// Why the engine cancelled the touch, when it did.
-    @exclusivity(unchecked) public internal(set) var cancellation: TouchCancellation?
+    public var cancellation: TouchCancellation? { _cancellation }
+    @exclusivity(unchecked) var _cancellation: TouchCancellation?
     /// The recognizers that receive this touch, deepest region first.
-    @exclusivity(unchecked) public internal(set) var gestureRecognizers: [GestureRecognizer] = []
+    public var gestureRecognizers: [GestureRecognizer] { _gestureRecognizers }
+    @exclusivity(unchecked) var _gestureRecognizers: [GestureRecognizer] = []
 
     // Touch delivery bookkeeping (see TouchDelivery.swift).
     @exclusivity(unchecked) var delivery: TouchDeliveryState = .held
     @exclusivity(unchecked) var deliveredLocation: Point
+    /// The engine's frame count when the touch last moved: recognizers hear of the motion in that
+    /// frame's cycle.
+    @exclusivity(unchecked) var movedInFrame = 0
     /// A recognizer that claimed the touch has since reset: the claim stands.
     var isClaimed = false
 
@@ -89,15 +106,15 @@ public final class Touch {
         self.contactID = contactID
         self.type = type
         self.pointsPerMillimetre = pointsPerMillimetre
-        self.phase = .began
+        self._phase = .began
         self.startTimestamp = timestamp
-        self.timestamp = timestamp
+        self._timestamp = timestamp
         self.startLocation = location
-        self.location = location
-        self.previousLocation = location
+        self._location = location
+        self._previousLocation = location
         self.deliveredLocation = location
-        self.millimetres = millimetres
-        self.tapCount = tapCount
+        self._millimetres = millimetres
+        self._tapCount = tapCount
     }
 
     /// The touch's position in `region`'s coordinates (screen points when `nil`).
@@ -114,7 +131,7 @@ public final class Touch {
     public var distanceFromStart: Double { location.distance(to: startLocation) }
 
     /// Whether the finger is still down.
-    public var isActive: Bool { phase.isActive }
+    public var isActive: Bool { _phase.isActive }
 }
 
 extension Touch: CustomStringConvertible {

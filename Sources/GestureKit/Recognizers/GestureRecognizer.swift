@@ -38,13 +38,13 @@ open class GestureRecognizer {
 
     /// Whether touches are cancelled in the region when this recognizer claims them (began or
     /// recognized). Default on.
-    public var cancelsTouchesInView = true
+    @exclusivity(unchecked) public var cancelsTouchesInView = true
     /// Whether touches are held back from the region while this recognizer may still recognize.
     /// Default off.
-    public var delaysTouchesBegan = false
+    @exclusivity(unchecked) public var delaysTouchesBegan = false
     /// Whether a touch's end is held back from the region while this recognizer may still
     /// recognize. Default on.
-    public var delaysTouchesEnded = true
+    @exclusivity(unchecked) public var delaysTouchesEnded = true
 
     // MARK: State
 
@@ -80,11 +80,20 @@ open class GestureRecognizer {
     @exclusivity(unchecked) public internal(set) var touchpadGestureSequence: Touch?
 
     /// When the recognizer wants ``deadlineReached(at:)`` to be called, set by a subclass.
-    @exclusivity(unchecked) public var deadline: Timestamp?
+    @exclusivity(unchecked) public var deadline: Timestamp? {
+        didSet {
+            // The engine keeps its participants' earliest deadline (it is asked before every event).
+            if deadline != oldValue, let e = boundEngine {
+                e._withUnsafeGuaranteedRef { $0.recognizerDeadlinesChanged = true }
+            }
+        }
+    }
 
     // Relations.
     var failureRequirements: [GestureRecognizer] = []
-    private var targets: [(token: Int, action: (GestureRecognizer) -> Void)] = []
+    // Read once per call of a target (an instantaneous access that ends before the call), so a
+    // target that adds or removes targets cannot overlap it: no run-time exclusivity check.
+    @exclusivity(unchecked) private var targets: [(token: Int, action: (GestureRecognizer) -> Void)] = []
     private var nextToken = 0
 
     /// The device of the input the recognizer last received (touches or a touchpad gesture): the
@@ -176,7 +185,12 @@ open class GestureRecognizer {
     /// being processed, unlike ``numberOfTouches``): what a subclass checks to end its gesture.
     public var activeTouchCount: Int {
         var n = 0
-        for t in touches where t.isActive && t.type != .touchpadGesture { n += 1 }
+        var i = 0
+        while i < touches.count {
+            unowned(unsafe) let t = touches[i]
+            i += 1
+            if t.phase.isActive && t.type != .touchpadGesture { n += 1 }
+        }
         return n
     }
 
@@ -211,9 +225,15 @@ open class GestureRecognizer {
     func centroid(of touches: [Touch], includingEndedAt time: Timestamp?) -> Point? {
         var sum = Point.zero
         var n = 0.0
-        for t in touches where t.type != .touchpadGesture && (t.isActive || (time != nil && t.timestamp == time!)) {
-            sum += t.location
-            n += 1
+        var i = 0
+        while i < touches.count {
+            // `touches` holds each touch and nothing here calls out: borrowed, not retained.
+            unowned(unsafe) let t = touches[i]
+            i += 1
+            if t.type != .touchpadGesture && (t.phase.isActive || (time != nil && t.timestamp == time!)) {
+                sum += t.location
+                n += 1
+            }
         }
         return n > 0 ? sum / n : nil
     }
@@ -221,7 +241,7 @@ open class GestureRecognizer {
     /// Stops delivering `touch` to this recognizer (UIKit's `ignore(_:for:)`).
     public func ignore(_ touch: Touch) {
         touches.removeAll { $0 === touch }
-        touch.gestureRecognizers.removeAll { $0 === self }
+        touch._gestureRecognizers.removeAll { $0 === self }
     }
 
     // MARK: Subclass hooks
@@ -270,17 +290,27 @@ open class GestureRecognizer {
     }
 
     /// The engine's current time (the latest event's timestamp).
-    public var now: Timestamp { (boundEngine ?? region?.engine)?.now ?? lastFrameTime }
+    public var now: Timestamp {
+        if let e = boundEngine { return e._withUnsafeGuaranteedRef { $0.now } }
+        return region?.engine?.now ?? lastFrameTime
+    }
 
     /// The engine while the recognizer takes part in a cycle of it: set when it receives input,
-    /// cleared when it resets or is released, and by the engine's deinit. Unowned and unsafe, so
-    /// that hooks and transitions reach the engine without weak-reference loads on every frame.
-    unowned(unsafe) var boundEngine: GestureEngine?
+    /// cleared when it resets or is released, and by the engine's deinit. Unretained, so that
+    /// hooks and transitions reach the engine with no reference counting (the engine is weakly
+    /// referenced by its regions, which makes retaining it slower still) and no weak loads.
+    @exclusivity(unchecked) var boundEngine: Unmanaged<GestureEngine>?
 
     // MARK: Transitions
 
     func requestTransition(to new: GestureState, reason: FailureReason?) {
-        if let engine = boundEngine ?? region?.engine {
+        // The commonest transition, a continuous gesture changing, has nothing to arbitrate.
+        if new == .changed && pendingState == nil && (committedState == .began || committedState == .changed) {
+            return commit(.changed, reason: nil)
+        }
+        if let e = boundEngine {
+            e._withUnsafeGuaranteedRef { $0.arbiter.request(self, to: new, reason: reason) }
+        } else if let engine = region?.engine {
             engine.arbiter.request(self, to: new, reason: reason)
         } else {
             // Detached: no arbitration, but the state machine still holds.
@@ -294,20 +324,18 @@ open class GestureRecognizer {
         assertionFailure("\(name): illegal transition \(committedState) → \(new)")
     }
 
-    /// Sets the state for real and calls the targets (not for `failed` or `possible`).
+    /// Sets the state for real, tells the engine's observer, and calls the targets (not for
+    /// `failed` or `possible`).
     func commit(_ new: GestureState, reason: FailureReason?) {
-        commit(new, reason: reason, engine: region?.engine)
-    }
-
-    /// ``commit(_:reason:)`` for a caller that has just found this recognizer's engine (the
-    /// arbiter, on a request that came through ``requestTransition(to:reason:)``): finding it again
-    /// costs weak loads up the region tree on every state change.
-    func commit(_ new: GestureState, reason: FailureReason?, engine: GestureEngine?) {
         let old = committedState
         committedState = new
         pendingState = nil
         if new == .failed { failureReason = reason ?? .unspecified }
-        engine?.didTransition(self, from: old, to: new)
+        if let e = boundEngine {
+            e._withUnsafeGuaranteedRef { $0.didTransition(self, from: old, to: new) }
+        } else {
+            region?.engine?.didTransition(self, from: old, to: new)
+        }
         if new != .failed && new != .possible { sendActions() }
     }
 

@@ -1,0 +1,193 @@
+import Testing
+@testable import GestureKit
+
+/// A recognizer that records every hook call with the contact ids it was given, and can run a
+/// step of the story from inside a hook.
+private final class HookRecorder: GestureRecognizer {
+    private(set) var calls: [String] = []
+    var onMoved: ((HookRecorder, [Touch]) -> Void)?
+    var onBegan: ((HookRecorder, [Touch]) -> Void)?
+
+    private func ids(_ touches: [Touch]) -> String { touches.map { String($0.contactID) }.joined(separator: ",") }
+
+    override func touchesBegan(_ touches: [Touch]) {
+        calls.append("began \(ids(touches))")
+        onBegan?(self, touches)
+    }
+    override func touchesMoved(_ touches: [Touch]) {
+        calls.append("moved \(ids(touches))")
+        onMoved?(self, touches)
+    }
+    override func touchesEnded(_ touches: [Touch]) { calls.append("ended \(ids(touches))") }
+    override func touchesCancelled(_ touches: [Touch]) {
+        calls.append("cancelled \(ids(touches))")
+        super.touchesCancelled(touches)
+    }
+
+    @discardableResult func take() -> [String] {
+        defer { calls.removeAll() }
+        return calls
+    }
+}
+
+@Suite("Touch hooks: each recognizer hears exactly the touches of the frame")
+struct HookDeliveryTests {
+    private func story(_ config: GestureConfiguration = .default) -> (Fingers, HookRecorder) {
+        let s = Fingers(configuration: config)
+        let r = HookRecorder().named("recorder")
+        s.engine.root.addGestureRecognizer(r)
+        return (s, r)
+    }
+
+    /// One frame, a frame interval on, in which the fingers of `xs` are reported at those x
+    /// (y = 100) and the others as stationary.
+    private func frame(_ s: Fingers, moving xs: [Int: Double]) {
+        s.tick()
+        for (id, x) in xs.sorted(by: { $0.key < $1.key }) { s.move(id, to: Point(x: x, y: 100)) }
+        s.frame()
+    }
+
+    @Test("touchesMoved gets the touches that moved, and nothing when none did")
+    func onlyTheMovedTouches() {
+        let (s, r) = story()
+        s.press([1, 2, 3], at: [Point(x: 100, y: 100), Point(x: 200, y: 100), Point(x: 300, y: 100)])
+        #expect(r.take() == ["began 1,2,3"])
+
+        frame(s, moving: [1: 110, 3: 310])
+        #expect(r.take() == ["moved 1,3"])
+
+        frame(s, moving: [1: 120, 2: 210, 3: 320])
+        #expect(r.take() == ["moved 1,2,3"])
+
+        // Every finger reported, none moved: stationary contacts and a "moved" contact at the same
+        // place are not motion.
+        frame(s, moving: [2: 210])
+        #expect(r.take() == [])
+        #expect(r.touches.map(\.phase) == [.stationary, .stationary, .stationary])
+    }
+
+    @Test("a finger landing while the others move: began for it, then moved for them, in one cycle")
+    func landingWhileMoving() {
+        let (s, r) = story()
+        s.press([1, 2], at: [Point(x: 100, y: 100), Point(x: 200, y: 100)])
+        r.take()
+        s.down(3, at: Point(x: 300, y: 100))
+        frame(s, moving: [1: 110, 2: 210])
+        #expect(r.take() == ["began 3", "moved 1,2"])
+
+        // The next frame in which all three move hands all three over.
+        s.drag([1: Point(x: 5, y: 0), 2: Point(x: 5, y: 0), 3: Point(x: 5, y: 0)], over: 1000 / s.hz)
+        #expect(r.take() == ["moved 1,2,3"])
+    }
+
+    @Test("a finger lifting while the others move: moved for them, ended for it; then the rest move alone")
+    func liftingWhileMoving() {
+        let (s, r) = story()
+        s.press([1, 2, 3], at: [Point(x: 100, y: 100), Point(x: 200, y: 100), Point(x: 300, y: 100)])
+        r.take()
+        s.lift(2)
+        frame(s, moving: [1: 110, 3: 310])
+        #expect(r.take() == ["moved 1,3", "ended 2"])
+        #expect(r.touches.map(\.contactID) == [1, 3])
+
+        s.drag([1: Point(x: 5, y: 0), 3: Point(x: 5, y: 0)], over: 1000 / s.hz)
+        #expect(r.take() == ["moved 1,3"])
+    }
+
+    @Test("touches down on another device are not part of a frame's motion")
+    func twoDevices() {
+        let engine = GestureEngine(screen: Rect(x: 0, y: 0, width: 1000, height: 600))
+        let r = HookRecorder().named("recorder")
+        engine.root.addGestureRecognizer(r)
+        var time = Timestamp.milliseconds(1000)
+        for id in [1, 2] {
+            engine.send(.deviceAdded(InputDevice(
+                id: DeviceID(id), name: "panel \(id)", kind: .touchscreen,
+                sizeMillimetres: Size(width: 250, height: 150), hasResolution: true, maximumContacts: 10
+            ), at: time))
+        }
+        func send(_ device: Int, _ contacts: [TouchContact]) {
+            time = time + .milliseconds(8)
+            engine.send(.touchFrame(TouchFrame(device: DeviceID(device), timestamp: time, contacts: contacts)))
+        }
+        func contact(_ id: Int, _ phase: TouchPhase, _ x: Double) -> TouchContact {
+            TouchContact(id: id, phase: phase, location: Point(x: x, y: 100), millimetres: Point(x: x / 4, y: 25))
+        }
+        send(1, [contact(0, .began, 100)])
+        send(2, [contact(0, .began, 500)])
+        #expect(r.take() == ["began 0", "began 0"])
+        #expect(r.touches.map(\.device) == [DeviceID(1), DeviceID(2)])
+
+        send(2, [contact(0, .moved, 520)])
+        #expect(r.take() == ["moved 0"])
+        #expect(r.touches.filter { $0.phase == .moved }.map(\.device) == [DeviceID(2)])
+
+        send(1, [contact(0, .moved, 120)])
+        send(2, [contact(0, .moved, 540)])
+        #expect(r.take() == ["moved 0", "moved 0"])
+    }
+
+    @Test("a recognizer hears no motion once it has recognized, while one that began keeps hearing it")
+    func finishedRecognizersHearNothing() {
+        let (s, discrete) = story()
+        let continuous = HookRecorder().named("continuous")
+        s.engine.root.addGestureRecognizer(continuous)
+        let delegate = Delegate()
+        delegate.simultaneous = { _, _ in true }
+        discrete.delegate = delegate
+        continuous.delegate = delegate
+        discrete.onMoved = { r, _ in r.state = .ended }
+        continuous.onMoved = { r, _ in r.state = r.state == .possible ? .began : .changed }
+
+        s.press([1, 2], at: [Point(x: 100, y: 100), Point(x: 200, y: 100)])
+        s.drag([1: Point(x: 30, y: 0), 2: Point(x: 30, y: 0)], over: 3000 / s.hz)
+        #expect(discrete.take() == ["began 1,2", "moved 1,2"])
+        #expect(continuous.take() == ["began 1,2", "moved 1,2", "moved 1,2", "moved 1,2"])
+        #expect(s.outcomes == ["recorder: ended", "continuous: began"])
+    }
+
+    @Test("a touch a recognizer ignores from its touchesMoved leaves its later frames")
+    func ignoreFromInsideTheHook() {
+        let (s, r) = story()
+        r.onMoved = { r, touches in
+            if let second = touches.first(where: { $0.contactID == 2 }) { r.ignore(second) }
+        }
+        s.press([1, 2], at: [Point(x: 100, y: 100), Point(x: 200, y: 100)])
+        r.take()
+        s.drag([1: Point(x: 10, y: 0), 2: Point(x: 10, y: 0)], over: 2000 / s.hz)
+        #expect(r.take() == ["moved 1,2", "moved 1"])
+        #expect(r.touches.map(\.contactID) == [1])
+    }
+
+    @Test("nextDeadline follows a recognizer that sets, moves and clears its deadline")
+    func deadlineChanges() {
+        var config = GestureConfiguration()
+        config.stuckTouchTimeout = nil
+        let (s, r) = story(config)
+        r.onBegan = { r, _ in r.deadline = r.now + .milliseconds(300) }
+        r.onMoved = { r, touches in
+            // Motion to the right brings the deadline forward; to the left clears it.
+            r.deadline = touches[0].location.x > 100 ? r.now + .milliseconds(50) : nil
+        }
+        #expect(s.engine.nextDeadline == nil)
+        s.press([1], at: [Point(x: 100, y: 100)])
+        #expect(s.engine.nextDeadline == s.time + .milliseconds(300))
+
+        frame(s, moving: [1: 110])
+        #expect(s.engine.nextDeadline == s.time + .milliseconds(50))
+
+        frame(s, moving: [1: 90])
+        #expect(s.engine.nextDeadline == nil)
+
+        frame(s, moving: [1: 120])
+        let due = s.time + .milliseconds(50)
+        #expect(s.engine.nextDeadline == due)
+        s.wait(60)
+        // It fired (and was cleared by the engine); the recognizer is still undecided.
+        #expect(s.engine.nextDeadline == nil)
+        #expect(r.state == .possible)
+        s.release([1])
+        #expect(s.engine.nextDeadline == nil)
+        #expect(r.take().suffix(1) == ["ended 1"])
+    }
+}
