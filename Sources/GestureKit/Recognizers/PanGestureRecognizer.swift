@@ -17,13 +17,15 @@ open class PanGestureRecognizer: GestureRecognizer {
     /// Touchpad swipe finger counts that drive the pan, or `nil` for none.
     public var touchpadFingerCounts: ClosedRange<Int>?
 
+    // The state below changes on every motion, by plain stores that never span a call out: no
+    // run-time exclusivity check.
     /// The continuous position of the fingers' centre in screen points (it does not jump when
     /// fingers are added or lifted).
-    public private(set) var position: Point = .zero
-    private var origin: Point = .zero
-    private var offset: Point = .zero
-    private var tracker: VelocityTracker
-    private var lastSample: Timestamp = .zero
+    @exclusivity(unchecked) public private(set) var position: Point = .zero
+    @exclusivity(unchecked) private var origin: Point = .zero
+    @exclusivity(unchecked) private var offset: Point = .zero
+    @exclusivity(unchecked) private var tracker: VelocityTracker
+    @exclusivity(unchecked) private var lastSample: Timestamp = .zero
 
     /// Creates a pan recognizer with the tunables of `configuration`.
     public override init(configuration: GestureConfiguration = .default) {

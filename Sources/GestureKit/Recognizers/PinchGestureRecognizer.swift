@@ -21,10 +21,12 @@ open class PinchGestureRecognizer: GestureRecognizer {
     /// The rate of change of ``scale`` per second.
     public var velocity: Double { tracker.velocity(at: now).x }
 
-    private var base = 1.0
-    private var currentRatio = 1.0
-    private var initialSpread = 0.0
-    private var tracker: VelocityTracker
+    // The state below changes on every motion, by plain stores that never span a call out: no
+    // run-time exclusivity check.
+    @exclusivity(unchecked) private var base = 1.0
+    @exclusivity(unchecked) private var currentRatio = 1.0
+    @exclusivity(unchecked) private var initialSpread = 0.0
+    @exclusivity(unchecked) private var tracker: VelocityTracker
 
     /// Creates a pinch recognizer with the tunables of `configuration`.
     public override init(configuration: GestureConfiguration = .default) {
@@ -39,9 +41,14 @@ open class PinchGestureRecognizer: GestureRecognizer {
         // One pass counts the fingers and sums their distances (this runs on every motion).
         var sum = 0.0
         var n = 0
-        for t in touches where t.isActive && t.type != .touchpadGesture {
-            sum += t.location.distance(to: c)
-            n += 1
+        var i = 0
+        while i < touches.count {
+            unowned(unsafe) let t = touches[i]
+            i += 1
+            if t.phase.isActive && t.type != .touchpadGesture {
+                sum += t.location.distance(to: c)
+                n += 1
+            }
         }
         return n >= 2 ? sum / Double(n) : nil
     }

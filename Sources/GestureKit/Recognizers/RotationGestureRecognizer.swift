@@ -17,10 +17,12 @@ open class RotationGestureRecognizer: GestureRecognizer {
     /// The rate of turn, in radians per second.
     public var velocity: Double { tracker.velocity(at: now).x }
 
-    private var accumulated = 0.0
-    private var offset = 0.0
-    private var lastAngle: Double?
-    private var tracker: VelocityTracker
+    // The state below changes on every motion, by plain stores that never span a call out: no
+    // run-time exclusivity check.
+    @exclusivity(unchecked) private var accumulated = 0.0
+    @exclusivity(unchecked) private var offset = 0.0
+    @exclusivity(unchecked) private var lastAngle: Double?
+    @exclusivity(unchecked) private var tracker: VelocityTracker
 
     /// Creates a rotation recognizer with the tunables of `configuration`.
     public override init(configuration: GestureConfiguration = .default) {
@@ -31,10 +33,14 @@ open class RotationGestureRecognizer: GestureRecognizer {
 
     /// The angle of the line from the first active finger to the second.
     private func angle() -> Double? {
-        var a: Touch?
-        for t in touches where t.isActive && t.type != .touchpadGesture {
-            guard let first = a else { a = t; continue }
-            let d = t.location - first.location
+        var first: Point?
+        var i = 0
+        while i < touches.count {
+            unowned(unsafe) let t = touches[i]
+            i += 1
+            guard t.phase.isActive && t.type != .touchpadGesture else { continue }
+            guard let a = first else { first = t.location; continue }
+            let d = t.location - a
             return atan2Approx(d.y, d.x)
         }
         return nil
