@@ -191,3 +191,31 @@ struct HookDeliveryTests {
         #expect(r.take().suffix(1) == ["ended 1"])
     }
 }
+
+@Suite("Touch hooks: changes to the graph from inside a hook")
+struct HookGraphChangeTests {
+    @Test("disabling a recognizer from another's touchesMoved does not make the cycle skip a third")
+    func disablingFromAHook() {
+        let s = Fingers()
+        let first = HookRecorder().named("first")
+        let second = HookRecorder().named("second")
+        let third = HookRecorder().named("third")
+        for r in [first, second, third] { s.engine.root.addGestureRecognizer(r) }
+        second.onMoved = { _, _ in first.isEnabled = false }
+        s.press([1], at: [Point(x: 100, y: 100)])
+        s.drag(1, by: Point(x: 20, y: 0), over: 2000 / s.hz)
+        #expect(first.take() == ["began 1", "moved 1"])
+        #expect(second.take() == ["began 1", "moved 1", "moved 1"])
+        #expect(third.take() == ["began 1", "moved 1", "moved 1"])
+        #expect(s.outcomes == ["first: failed(disabled)"])
+
+        // Enabled again, it takes part in the next touch sequence, once.
+        first.isEnabled = true
+        second.onMoved = nil
+        s.release([1])
+        s.press([2], at: [Point(x: 300, y: 100)])
+        s.drag(2, by: Point(x: 20, y: 0), over: 1000 / s.hz)
+        #expect(first.take() == ["began 2", "moved 2"])
+        #expect(s.engine.participants.filter { $0 === first }.count == 1)
+    }
+}

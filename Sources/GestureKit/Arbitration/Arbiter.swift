@@ -107,11 +107,14 @@ public final class Arbiter {
 
     /// `winner` began or recognized: the undecided recognizers it beats fail.
     private func exclude(others winner: GestureRecognizer) {
+        engine.participantLoops += 1
+        defer { engine.participantLoops -= 1 }
         var i = 0
         while i < engine.participants.count {
             let o = engine.participants[i]
             i += 1
-            guard o !== winner, o.committedState == .possible else { continue }
+            // A recognizer released in this cycle (still listed) has no part in the outcome.
+            guard o !== winner, o.isParticipant, o.committedState == .possible else { continue }
             if requiresFailure(o, of: winner) {
                 o.pendingState = nil
                 fail(o, .requiredRecognizerSucceeded(winner.name))
@@ -142,6 +145,8 @@ public final class Arbiter {
     private func releaseWaiters(of failed: GestureRecognizer) {
         var chainWinner: String?
         if case .requiredRecognizerSucceeded(let winner) = failed.failureReason { chainWinner = winner }
+        engine.participantLoops += 1
+        defer { engine.participantLoops -= 1 }
         var i = 0
         while i < engine.participants.count {
             let w = engine.participants[i]

@@ -79,6 +79,9 @@ public final class GestureEngine {
     @exclusivity(unchecked) var allTouchesMoved = false
     /// A recognizer left the participants since ``finishCycle()`` last removed them.
     @exclusivity(unchecked) var participantsReleased = false
+    /// Loops over ``participants`` by index in progress (hooks and arbitration, which call out):
+    /// released recognizers stay in the list until none is, so that no loop skips one.
+    @exclusivity(unchecked) var participantLoops = 0
     /// The earliest ``GestureRecognizer/deadline`` of the participants, valid unless
     /// ``recognizerDeadlinesChanged``: a participant set its deadline or the participants changed.
     @exclusivity(unchecked) var earliestRecognizerDeadline: Timestamp?
@@ -411,7 +414,8 @@ public final class GestureEngine {
         g.touches.append(t)
         if !g.isParticipant {
             g.isParticipant = true
-            participants.append(g)
+            // Released earlier in a cycle that is still running, it may still be listed.
+            if !participants.contains(where: { $0 === g }) { participants.append(g) }
             recognizerDeadlinesChanged = true
         }
     }
@@ -539,6 +543,8 @@ public final class GestureEngine {
         movesPending = false
         allTouchesMoved = false
         let frame = frameSerial
+        participantLoops += 1
+        defer { participantLoops -= 1 }
         var i = 0
         while i < participants.count {
             unowned(unsafe) let u = participants[i]
@@ -604,6 +610,7 @@ public final class GestureEngine {
         // it). The flag is taken before the scan, so a touch that ends during it (in a callback)
         // is found by the cycle its ending starts.
         var pruning = false
+        participantLoops += 1
         while !settled && rounds < 8 {
             settled = true
             rounds += 1
@@ -633,7 +640,8 @@ public final class GestureEngine {
                 }
             }
         }
-        if participantsReleased {
+        participantLoops -= 1
+        if participantsReleased && participantLoops == 0 {
             participantsReleased = false
             participants.removeAll { !$0.isParticipant }
             recognizerDeadlinesChanged = true
