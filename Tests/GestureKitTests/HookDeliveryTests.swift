@@ -218,4 +218,52 @@ struct HookGraphChangeTests {
         #expect(first.take() == ["began 2", "moved 2"])
         #expect(s.engine.participants.filter { $0 === first }.count == 1)
     }
+
+    @Test("a frame sent from inside a hook: every recognizer hears each motion once")
+    func frameFromInsideAHook() {
+        for secondMoves in [true, false] {
+            let s = Fingers()
+            let outer = HookRecorder().named("outer")
+            let later = HookRecorder().named("later")
+            for r in [outer, later] { s.engine.root.addGestureRecognizer(r) }
+            var sent = false
+            outer.onMoved = { _, _ in
+                guard !sent else { return }
+                sent = true
+                s.tick()
+                if secondMoves { s.move(1, to: Point(x: 130, y: 100)) }
+                s.frame()
+            }
+            s.press([1], at: [Point(x: 100, y: 100)])
+            s.drag(1, by: Point(x: 20, y: 0), over: 1000 / s.hz)
+            // The outer frame's motion, then the nested frame's (when there is any) reach `outer`;
+            // `later` hears the motion of both frames in one call, whichever cycle gets there first.
+            #expect(outer.take() == (secondMoves ? ["began 1", "moved 1", "moved 1"] : ["began 1", "moved 1"]))
+            #expect(later.take() == ["began 1", "moved 1"])
+            #expect(later.touches.first?.location == Point(x: secondMoves ? 130 : 120, y: 100))
+        }
+    }
+
+    @Test("a recognizer reset by a nested cycle is not handed the input of the sequence it left")
+    func resetInsideTheCycle() {
+        let s = Fingers()
+        let child = s.region("child", Rect(x: 0, y: 0, width: 500, height: 500))
+        let pan = PanGestureRecognizer().named("pan")
+        let tap = TapGestureRecognizer().named("tap")
+        child.addGestureRecognizer(pan)
+        s.engine.root.addGestureRecognizer(tap)
+        // The pan's target disables it when it ends: a cycle nested in the hook that ends it.
+        pan.addTarget { p in if p.state == .ended { p.isEnabled = false } }
+        s.press([1], at: [Point(x: 100, y: 100)])
+        s.drag(1, by: Point(x: 60, y: 0), over: 100)
+        s.release([1])
+        #expect(s.outcomes.contains("pan: ended"))
+        #expect(s.outcomes.contains { $0.hasPrefix("tap: failed") })
+        s.takeLog()
+
+        // The tap still works: it was neither handed the lifted finger again nor failed for good.
+        s.tick()
+        s.tap(at: Point(x: 300, y: 300))
+        #expect(s.outcomes == ["tap: ended"])
+    }
 }

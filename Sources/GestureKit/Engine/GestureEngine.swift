@@ -187,6 +187,7 @@ public final class GestureEngine {
             }
             if any { dispatchAndFinishCycle() }
         }
+        participantLoops += 1
         var i = 0
         while i < participants.count {
             let r = participants[i]
@@ -198,6 +199,7 @@ public final class GestureEngine {
             }
             i += 1
         }
+        participantLoops -= 1
         finishCycle()
     }
 
@@ -277,9 +279,10 @@ public final class GestureEngine {
                     // recognizer that is still deciding or recognizing the touches it tracks that
                     // carry this frame's stamp. In a busy graph most recognizers have recognized
                     // or failed and only follow the touches until they lift; they cost nothing here.
+                    // (A contact listed twice in one frame counts once.)
+                    if t.movedInFrame != frameSerial { moved += 1 }
                     t.movedInFrame = frameSerial
                     movesPending = true
-                    moved += 1
                 } else {
                     t._phase = .stationary
                 }
@@ -549,6 +552,8 @@ public final class GestureEngine {
         while i < participants.count {
             unowned(unsafe) let u = participants[i]
             i += 1
+            // Released in this cycle and still listed (see finishCycle): it has nothing to hear.
+            guard u.isParticipant else { continue }
             u.lastFrameTime = now
             let queued = !u.beganBuffer.isEmpty || !u.endedBuffer.isEmpty || !u.cancelledBuffer.isEmpty
             guard queued || (moves && !u.committedState.isFinished && !u.touches.isEmpty) else { continue }
@@ -558,11 +563,17 @@ public final class GestureEngine {
                 if ready && !r.committedState.isFinished { r.touchesBegan(r.beganBuffer) }
                 r.beganBuffer.removeAll(keepingCapacity: true)
             }
-            if moves && ready && !r.committedState.isFinished {
-                if allMoved && r.touchpadGestureSequence == nil {
-                    if !r.touches.isEmpty { r.touchesMoved(r.touches) }
-                } else {
-                    deliverMoves(to: r, frame: frame)
+            if moves && !r.committedState.isFinished {
+                // Marked before the call: a frame sent from inside a hook (a nested cycle) hands
+                // the recognizer only the motion it has not heard yet, and so does this loop after.
+                let heard = r.movesHeard
+                r.movesHeard = frameSerial
+                if ready {
+                    if allMoved && frameSerial == frame && r.touchpadGestureSequence == nil {
+                        if !r.touches.isEmpty { r.touchesMoved(r.touches) }
+                    } else {
+                        deliverMoves(to: r, after: heard)
+                    }
                 }
             }
             if !r.endedBuffer.isEmpty {
@@ -577,15 +588,15 @@ public final class GestureEngine {
         }
     }
 
-    /// Calls `r.touchesMoved` with its touches that moved in `frame`, if any. When all of them
-    /// moved (the usual case) the recognizer's own list is passed, with nothing copied.
-    private func deliverMoves(to r: GestureRecognizer, frame: Int) {
+    /// Calls `r.touchesMoved` with its touches still down that moved after frame `heard`, if any.
+    /// When all of them did, the recognizer's own list is passed, with nothing copied.
+    private func deliverMoves(to r: GestureRecognizer, after heard: Int) {
         var moved = 0
         var k = 0
         let n = r.touches.count
         while k < n {
             unowned(unsafe) let t = r.touches[k]
-            if t.movedInFrame == frame && t.phase == .moved { moved += 1 }
+            if t.movedInFrame > heard && t.isActive { moved += 1 }
             k += 1
         }
         if moved == 0 { return }
@@ -593,7 +604,7 @@ public final class GestureEngine {
         k = 0
         while k < n {
             let t = r.touches[k]
-            if t.movedInFrame == frame && t.phase == .moved { r.movedBuffer.append(t) }
+            if t.movedInFrame > heard && t.isActive { r.movedBuffer.append(t) }
             k += 1
         }
         r.touchesMoved(r.movedBuffer)
@@ -663,6 +674,10 @@ public final class GestureEngine {
         r.deadline = nil
         r.isParticipant = false
         participantsReleased = true
+        // Input queued for the sequence it leaves is not for the next one.
+        r.beganBuffer.removeAll(keepingCapacity: true)
+        r.endedBuffer.removeAll(keepingCapacity: true)
+        r.cancelledBuffer.removeAll(keepingCapacity: true)
         r.boundEngine = nil
         r.touchpadFingerCount = 0
         r.reset()

@@ -111,6 +111,9 @@ open class GestureRecognizer {
     @exclusivity(unchecked) var movedBuffer: [Touch] = []
     @exclusivity(unchecked) var endedBuffer: [Touch] = []
     @exclusivity(unchecked) var cancelledBuffer: [Touch] = []
+    /// The engine's frame count when this recognizer last heard of motion (or would have, had it
+    /// been ready): touches stamped later have motion it has not heard.
+    @exclusivity(unchecked) var movesHeard = 0
 
     /// Creates a recognizer with the tunables of `configuration`.
     public init(configuration: GestureConfiguration = .default) {
