@@ -111,10 +111,12 @@ public final class Arbiter {
         defer { engine.participantLoops -= 1 }
         var i = 0
         while i < engine.participants.count {
-            let o = engine.participants[i]
+            // Those already decided are passed over without being retained.
+            unowned(unsafe) let u = engine.participants[i]
             i += 1
             // A recognizer released in this cycle (still listed) has no part in the outcome.
-            guard o !== winner, o.isParticipant, o.committedState == .possible else { continue }
+            guard u !== winner, u.isParticipant, u.committedState == .possible else { continue }
+            let o = engine.participants[i - 1]
             if requiresFailure(o, of: winner) {
                 o.pendingState = nil
                 fail(o, .requiredRecognizerSucceeded(winner.name))
@@ -149,8 +151,11 @@ public final class Arbiter {
         defer { engine.participantLoops -= 1 }
         var i = 0
         while i < engine.participants.count {
-            let w = engine.participants[i]
+            // Most participants wait for nothing: they are passed over without being retained.
+            unowned(unsafe) let u = engine.participants[i]
             i += 1
+            guard u.pendingState != nil else { continue }
+            let w = engine.participants[i - 1]
             guard let target = w.pendingState, requiresFailure(w, of: failed) else { continue }
             if let chainWinner {
                 w.pendingState = nil
