@@ -293,16 +293,21 @@ open class GestureRecognizer {
     }
 
     /// The engine's current time (the latest event's timestamp).
-    public var now: Timestamp {
-        if let e = boundEngine { return e._withUnsafeGuaranteedRef { $0.now } }
-        return region?.engine?.now ?? lastFrameTime
-    }
+    public var now: Timestamp { withEngine { $0.now } ?? lastFrameTime }
 
     /// The engine while the recognizer takes part in a cycle of it: set when it receives input,
     /// cleared when it resets or is released, and by the engine's deinit. Unretained, so that
     /// hooks and transitions reach the engine with no reference counting (the engine is weakly
     /// referenced by its regions, which makes retaining it slower still) and no weak loads.
     @exclusivity(unchecked) var boundEngine: Unmanaged<GestureEngine>?
+
+    /// Calls `body` with this recognizer's engine: the bound one, unretained, or else the one its
+    /// region belongs to. `nil` when it has none (detached).
+    @discardableResult @inline(__always)
+    func withEngine<R>(_ body: (GestureEngine) -> R) -> R? {
+        if let e = boundEngine { return e._withUnsafeGuaranteedRef(body) }
+        return region?.engine.map(body)
+    }
 
     // MARK: Transitions
 
@@ -311,11 +316,7 @@ open class GestureRecognizer {
         if new == .changed && pendingState == nil && (committedState == .began || committedState == .changed) {
             return commit(.changed, reason: nil)
         }
-        if let e = boundEngine {
-            e._withUnsafeGuaranteedRef { $0.arbiter.request(self, to: new, reason: reason) }
-        } else if let engine = region?.engine {
-            engine.arbiter.request(self, to: new, reason: reason)
-        } else {
+        if withEngine({ $0.arbiter.request(self, to: new, reason: reason) }) == nil {
             // Detached: no arbitration, but the state machine still holds.
             guard Self.isLegal(from: committedState, to: new) else { return refuse(to: new) }
             commit(new, reason: reason)
@@ -334,6 +335,8 @@ open class GestureRecognizer {
         committedState = new
         pendingState = nil
         if new == .failed { failureReason = reason ?? .unspecified }
+        // Spelled out rather than through withEngine: the closure would not be inlined, and this
+        // runs on every state change.
         if let e = boundEngine {
             e._withUnsafeGuaranteedRef { $0.didTransition(self, from: old, to: new) }
         } else {
