@@ -91,13 +91,13 @@ struct RegionTests {
     @Test("the device scale comes from its size; a device without resolution uses the fallback")
     func deviceScale() {
         let s = Fingers()
-        #expect(s.engine.scale(for: s.device) == 4)
+        #expect(s.engine.density(for: s.device) == PointDensity(uniform: 4))
         let noRes = InputDevice(id: DeviceID(9), name: "cheap", kind: .touchscreen, sizeMillimetres: Size(width: 250, height: 150), hasResolution: false)
         #expect(!noRes.hasResolution)
-        #expect(s.engine.scale(for: noRes) == 96 / 25.4)
+        #expect(s.engine.density(for: noRes) == PointDensity(uniform: 96 / 25.4))
         let noSize = InputDevice(id: DeviceID(10), name: "unknown", kind: .touchscreen)
         #expect(!noSize.hasResolution, "no size means no resolution")
-        #expect(s.engine.scale(for: noSize) == 96 / 25.4)
+        #expect(s.engine.density(for: noSize) == PointDensity(uniform: 96 / 25.4))
         #expect(noRes.description == "device#9 \"cheap\" touchscreen 250×150 mm (no resolution)")
     }
 

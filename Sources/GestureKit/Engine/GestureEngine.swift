@@ -61,14 +61,14 @@ public final class GestureEngine {
     @exclusivity(unchecked) var deliveryTouches: [Touch] = []
     var touchpadSequences: [Touch] = []
     @exclusivity(unchecked) var ignoredContacts: [(device: DeviceID, contact: Int)] = []
-    var deviceScales: [DeviceID: Double] = [:]
+    var deviceDensities: [DeviceID: PointDensity] = [:]
     var nextSequence = 0
     /// A touch or touchpad sequence ended or was cancelled since ``finishCycle()`` last looked:
     /// only then can a recognizer hold a finished touch (see there).
     @exclusivity(unchecked) var touchesLeft = false
     @exclusivity(unchecked) var isDeliveringTouches = false
-    /// The device of the latest touch frame, with its touch type and points per millimetre.
-    @exclusivity(unchecked) var frameDevice: (id: DeviceID, type: TouchType, scale: Double)?
+    /// The device of the latest touch frame, with its touch type and density.
+    @exclusivity(unchecked) var frameDevice: (id: DeviceID, type: TouchType, density: PointDensity)?
     @exclusivity(unchecked) var recognizersReset = false
     /// Counts touch frames; a touch that moves records the count (``Touch/movedInFrame``).
     @exclusivity(unchecked) var frameSerial = 0
@@ -112,7 +112,7 @@ public final class GestureEngine {
         case .deviceAdded(let device, _):
             if devices[device.id] != nil { removeDevice(device.id) }
             devices[device.id] = device
-            deviceScales[device.id] = scale(for: device)
+            deviceDensities[device.id] = density(for: device)
             frameDevice = nil
         case .deviceRemoved(let id, _):
             removeDevice(id)
@@ -151,11 +151,11 @@ public final class GestureEngine {
         }
         var best = earliestRecognizerDeadline
         if let timeout = stuckTouchTimeoutMicroseconds, !activeTouches.isEmpty {
-            // The oldest touch is due first.
+            // The touch the device has been silent about longest is due first.
             var oldest = Int64.max
             var i = 0
             while i < activeTouches.count {
-                oldest = min(oldest, activeTouches[i].timestamp.microseconds)
+                oldest = min(oldest, activeTouches[i].lastReport.microseconds)
                 i += 1
             }
             let d = Timestamp(microseconds: oldest + timeout)
@@ -180,7 +180,7 @@ public final class GestureEngine {
     private func fireDeadlines(at due: Timestamp) {
         if let timeout = configuration.stuckTouchTimeout {
             var any = false
-            for t in activeTouches where t.timestamp + timeout <= due {
+            for t in activeTouches where t.lastReport + timeout <= due {
                 statistics.stuckTouchesCancelled += 1
                 cancel(t, reason: .stuck)
                 any = true
@@ -205,14 +205,16 @@ public final class GestureEngine {
 
     // MARK: Devices
 
-    /// Points per millimetre for `device`: the screen's area in points over the sensor's area in
-    /// millimetres (a touchscreen mapped onto the whole screen; invariant under rotation), or the
-    /// fallback for a device that reports no resolution.
-    func scale(for device: InputDevice) -> Double {
+    /// Points per millimetre along each screen axis for `device`: the density its producer gave
+    /// (``InputDevice/density``), else the screen's area in points over the sensor's area in
+    /// millimetres on both axes (a touchscreen mapped onto the whole screen; invariant under
+    /// rotation), else the fallback for a device that reports no resolution.
+    func density(for device: InputDevice) -> PointDensity {
+        if let d = device.density, d.isValid { return d }
         guard device.hasResolution, let mm = device.sizeMillimetres, mm.width > 0, mm.height > 0,
               root.frame.width > 0, root.frame.height > 0
-        else { return configuration.fallbackPointsPerMillimetre }
-        return ((root.frame.width * root.frame.height) / (mm.width * mm.height)).squareRoot()
+        else { return PointDensity(uniform: configuration.fallbackPointsPerMillimetre) }
+        return PointDensity(uniform: ((root.frame.width * root.frame.height) / (mm.width * mm.height)).squareRoot())
     }
 
     private func removeDevice(_ id: DeviceID) {
@@ -220,7 +222,7 @@ public final class GestureEngine {
         for s in touchpadSequences where s.device == id { cancelSequence(s) }
         ignoredContacts.removeAll { $0.device == id }
         devices[id] = nil
-        deviceScales[id] = nil
+        deviceDensities[id] = nil
         frameDevice = nil
         dispatchAndFinishCycle()
     }
@@ -233,16 +235,16 @@ public final class GestureEngine {
         var hint = 0
         // A stream comes from one device at a time: remember the last one's touch type and scale
         // rather than look both up (and copy the device's record) on every frame.
-        let type: TouchType, scale: Double
+        let type: TouchType, density: PointDensity
         if let cached = frameDevice, cached.id == frame.device {
-            (type, scale) = (cached.type, cached.scale)
+            (type, density) = (cached.type, cached.density)
         } else {
-            guard let device = devices[frame.device], let s = deviceScales[frame.device] else {
+            guard let device = devices[frame.device], let d = deviceDensities[frame.device] else {
                 statistics.framesFromUnknownDevices += 1
                 return
             }
-            (type, scale) = (device.kind == .touchscreen ? .direct : .indirect, s)
-            frameDevice = (frame.device, type, scale)
+            (type, density) = (device.kind == .touchscreen ? .direct : .indirect, d)
+            frameDevice = (frame.device, type, density)
         }
         for c in frame.contacts {
             switch c.phase {
@@ -254,7 +256,7 @@ public final class GestureEngine {
                     ignoredContacts.append((frame.device, c.id))
                     continue
                 }
-                begin(c, device: frame.device, type: type, scale: scale, at: frame.timestamp)
+                begin(c, device: frame.device, type: type, density: density, at: frame.timestamp)
             case .moved, .stationary:
                 guard let index = activeTouchIndex(frame.device, c.id, from: hint) else {
                     if !isIgnored(frame.device, c.id) { statistics.contactsWithoutBegin += 1 }
@@ -338,6 +340,12 @@ public final class GestureEngine {
 
     @inline(__always)
     private func update(_ t: Touch, with c: TouchContact, at time: Timestamp) {
+        // A contact the producer merely repeats (a resting finger re-sent every frame) is not news:
+        // only a change keeps the watchdog away.
+        if c.location != t.location || c.pressure != t.pressure || c.majorAxisMillimetres != t.majorAxisMillimetres
+            || !c.phase.isActive {
+            t.lastReport = time
+        }
         t._previousLocation = t.location
         t._location = c.location
         t._millimetres = c.millimetres
@@ -346,11 +354,11 @@ public final class GestureEngine {
         t._timestamp = time
     }
 
-    private func begin(_ c: TouchContact, device: DeviceID, type: TouchType, scale: Double, at time: Timestamp) {
+    private func begin(_ c: TouchContact, device: DeviceID, type: TouchType, density: PointDensity, at time: Timestamp) {
         nextSequence += 1
         let t = Touch(
-            sequence: nextSequence, device: device, contactID: c.id, type: type, pointsPerMillimetre: scale,
-            at: time, location: c.location, millimetres: c.millimetres, tapCount: tapCount(device, c.location, scale, time)
+            sequence: nextSequence, device: device, contactID: c.id, type: type, density: density,
+            at: time, location: c.location, millimetres: c.millimetres, tapCount: tapCount(device, c.location, density, time)
         )
         t._pressure = c.pressure
         t._majorAxisMillimetres = c.majorAxisMillimetres
@@ -423,17 +431,19 @@ public final class GestureEngine {
         }
     }
 
-    private func tapCount(_ device: DeviceID, _ location: Point, _ scale: Double, _ time: Timestamp) -> Int {
+    private func tapCount(_ device: DeviceID, _ location: Point, _ density: PointDensity, _ time: Timestamp) -> Int {
         guard let last = lastTap, last.device == device,
               time - last.end <= configuration.multiTapMaximumInterval,
-              location.distance(to: last.location) <= configuration.multiTapMaximumDistance.points(atPointsPerMillimetre: scale)
+              configuration.multiTapMaximumDistance.length(of: location - last.location, density: density)
+                <= configuration.multiTapMaximumDistance.magnitude
         else { return 1 }
         return last.count + 1
     }
 
     private func noteTapEnd(_ t: Touch) {
         let short = t.timestamp - t.startTimestamp <= configuration.tapMaximumDuration
-        let still = t.distanceFromStart <= configuration.tapMaximumMovement.points(atPointsPerMillimetre: t.pointsPerMillimetre)
+        let movement = configuration.tapMaximumMovement
+        let still = movement.length(of: t.location - t.startLocation, density: t.density) <= movement.magnitude
         lastTap = short && still ? (t.device, t.startLocation, t.timestamp, t.tapCount) : nil
     }
 
@@ -460,7 +470,7 @@ public final class GestureEngine {
             let location = touchpadPointerLocation ?? (touchpadFocus ?? root).screenFrame.center
             let seq = Touch(
                 sequence: nextSequence, device: g.device, contactID: -1, type: .touchpadGesture,
-                pointsPerMillimetre: configuration.fallbackPointsPerMillimetre, at: g.timestamp,
+                density: PointDensity(uniform: configuration.fallbackPointsPerMillimetre), at: g.timestamp,
                 location: location, millimetres: .zero, tapCount: 1
             )
             seq._region = touchpadFocus ?? root

@@ -45,8 +45,12 @@ public final class Touch {
     public let contactID: Int
     /// Direct (touchscreen), indirect (touchpad) or a touchpad gesture sequence.
     public let type: TouchType
-    /// Points per millimetre for this touch's device: thresholds in millimetres become points with it.
+    /// Points per millimetre for this touch's device, one number for both axes (the geometric mean
+    /// of ``density``).
     public let pointsPerMillimetre: Double
+    /// Screen points per millimetre of finger travel along the screen's x and y axes, for this
+    /// touch's device: what turns a displacement into the millimetres the finger moved.
+    public let density: PointDensity
     /// The region the touch landed in (hit-tested once, when it began).
     /// Held strongly for the touch's life, as the region it landed in may be removed while the
     /// finger is down.
@@ -96,16 +100,22 @@ public final class Touch {
     @exclusivity(unchecked) var movedInFrame = 0
     /// A recognizer that claimed the touch has since reset: the claim stands.
     var isClaimed = false
+    /// When the device last reported something new about the contact (it landed, moved, changed
+    /// pressure or size): the stuck-touch watchdog judges liveness by it, not by frames that merely
+    /// repeat a resting contact.
+    var lastReport: Timestamp
 
     init(
-        sequence: Int, device: DeviceID, contactID: Int, type: TouchType, pointsPerMillimetre: Double,
+        sequence: Int, device: DeviceID, contactID: Int, type: TouchType, density: PointDensity,
         at timestamp: Timestamp, location: Point, millimetres: Point, tapCount: Int
     ) {
         self.sequence = sequence
         self.device = device
         self.contactID = contactID
         self.type = type
-        self.pointsPerMillimetre = pointsPerMillimetre
+        self.density = density
+        self.pointsPerMillimetre = density.mean
+        self.lastReport = timestamp
         self._phase = .began
         self.startTimestamp = timestamp
         self._timestamp = timestamp
@@ -129,6 +139,9 @@ public final class Touch {
 
     /// How far the touch has moved from where it began, in screen points.
     public var distanceFromStart: Double { location.distance(to: startLocation) }
+
+    /// How far the finger has moved from where it began, in millimetres along the screen's x and y.
+    public var millimetresFromStart: Point { density.millimetres(location - startLocation) }
 
     /// Whether the finger is still down.
     public var isActive: Bool { _phase.isActive }

@@ -35,11 +35,20 @@ public struct InputDevice: Hashable, Sendable, CustomStringConvertible {
     public var hasResolution: Bool
     /// The most contacts the device tracks at once (its slot count), when known.
     public var maximumContacts: Int?
+    /// Screen points per millimetre of finger travel along the screen's axes, as the producer
+    /// mapped the device (it knows the output, its rotation and physical size), or `nil` for the
+    /// engine to derive: from ``sizeMillimetres`` and the root region when the device has a
+    /// resolution, else ``GestureConfiguration/fallbackPointsPerMillimetre``.
+    public var density: PointDensity?
+    /// Where the device's millimetres come from.
+    public var densitySource: DensitySource
 
     /// Creates a device description; `hasResolution` is taken as false without a physical size.
+    /// `densitySource` defaults to the device's resolution when it has one, else the fallback.
     public init(
         id: DeviceID, name: String, kind: DeviceKind, sizeMillimetres: Size? = nil,
-        hasResolution: Bool = true, maximumContacts: Int? = nil
+        hasResolution: Bool = true, maximumContacts: Int? = nil,
+        density: PointDensity? = nil, densitySource: DensitySource? = nil
     ) {
         self.id = id
         self.name = name
@@ -47,12 +56,14 @@ public struct InputDevice: Hashable, Sendable, CustomStringConvertible {
         self.sizeMillimetres = sizeMillimetres
         self.hasResolution = hasResolution && sizeMillimetres != nil
         self.maximumContacts = maximumContacts
+        self.density = density
+        self.densitySource = densitySource ?? (self.hasResolution ? .deviceResolution : .fallback)
     }
 
     public var description: String {
         var s = "\(id) \"\(name)\" \(kind.rawValue)"
         if let mm = sizeMillimetres { s += " \(mm) mm" }
-        if !hasResolution { s += " (no resolution)" }
+        if !hasResolution { s += densitySource == .outputSize ? " (no resolution: output size)" : " (no resolution)" }
         return s
     }
 }

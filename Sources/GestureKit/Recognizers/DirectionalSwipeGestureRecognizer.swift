@@ -92,10 +92,11 @@ open class DirectionalSwipeGestureRecognizer: PanGestureRecognizer {
 
     private func track(_ before: GestureState) {
         let step = position - lastPosition
-        if step.length > 0 { currentDirection = .dominant(step) }
+        let touch = touches.first
+        if step.length > 0 { currentDirection = .dominant(millimetres(step, for: touch)) }
         lastPosition = position
         if before == .possible && state == .began {
-            initialDirection = .dominant(translation)
+            initialDirection = .dominant(millimetres(translation, for: touch))
             swipeDelegate?.swipeDidStart(self)
         } else if state == .changed {
             swipeDelegate?.swipeDidUpdate(self)

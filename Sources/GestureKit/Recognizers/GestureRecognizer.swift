@@ -241,6 +241,30 @@ open class GestureRecognizer {
         return n > 0 ? sum / n : nil
     }
 
+    /// Calls `body` with each finger the recognizer measures in the frame being processed: the
+    /// fingers down and, when `includingLifted`, those that lifted or were cancelled in this very
+    /// frame, at their last position; `excluded` fingers are left out.
+    ///
+    /// Real panels lift one finger in the same frame in which the others move. Measure motion in
+    /// ``touchesMoved(_:)`` over this set (the lifted finger included) against the same set's
+    /// measure from before the frame, and re-anchor in ``touchesEnded(_:)`` without the lifted
+    /// finger (`includingLifted: false`): a measure over "the fingers down" alone jumps at such a
+    /// frame. Likewise, in ``touchesBegan(_:)``, measure the motion of the fingers already down
+    /// (excluding the new ones) before re-anchoring with them.
+    public func forEachFinger(includingLifted: Bool = true, excluding excluded: [Touch] = [], _ body: (Touch) -> Void) {
+        let frame = lastFrameTime
+        var i = 0
+        while i < touches.count {
+            let t = touches[i]
+            i += 1
+            guard t.type != .touchpadGesture,
+                  t.phase.isActive || (includingLifted && t.timestamp == frame)
+            else { continue }
+            if !excluded.isEmpty && excluded.contains(where: { $0 === t }) { continue }
+            body(t)
+        }
+    }
+
     /// Stops delivering `touch` to this recognizer (UIKit's `ignore(_:for:)`).
     public func ignore(_ touch: Touch) {
         touches.removeAll { $0 === touch }
@@ -287,9 +311,38 @@ open class GestureRecognizer {
         requestTransition(to: .failed, reason: reason)
     }
 
-    /// Converts a distance to points for `touch`'s device.
+    /// Converts a distance to points for `touch`'s device, with one density for both axes (its
+    /// mean). To compare a displacement with a threshold, prefer
+    /// ``displacement(_:reaches:for:)``, which measures each axis with its own density.
     public func points(_ distance: Distance, for touch: Touch?) -> Double {
         distance.points(atPointsPerMillimetre: touch?.pointsPerMillimetre ?? configuration.fallbackPointsPerMillimetre)
+    }
+
+    /// Points per millimetre along the screen's axes for `touch`'s device (the fallback density
+    /// without a touch, as for touchpad gestures).
+    public func density(for touch: Touch?) -> PointDensity {
+        touch?.density ?? PointDensity(uniform: configuration.fallbackPointsPerMillimetre)
+    }
+
+    /// A displacement in screen points as the millimetres the finger travelled along the screen's
+    /// x and y axes: what directions are judged by.
+    public func millimetres(_ displacement: Point, for touch: Touch?) -> Point {
+        density(for: touch).millimetres(displacement)
+    }
+
+    /// A distance in millimetres for `touch`'s device (a distance in points through the mean
+    /// density).
+    public func millimetres(_ distance: Distance, for touch: Touch?) -> Double {
+        switch distance {
+        case .millimetres(let mm): mm
+        case .points(let pt): pt / density(for: touch).mean
+        }
+    }
+
+    /// Whether a displacement in screen points reaches `threshold`: in millimetres along each axis
+    /// of `touch`'s device for a threshold in millimetres, in points for one in points.
+    public func displacement(_ displacement: Point, reaches threshold: Distance, for touch: Touch?) -> Bool {
+        threshold.isReached(by: displacement, density: density(for: touch))
     }
 
     /// The engine's current time (the latest event's timestamp).

@@ -40,6 +40,9 @@ public enum FailureReason: Hashable, Sendable, CustomStringConvertible {
     case heldTooLong(allowed: Duration)
     /// Too few or too many fingers.
     case wrongNumberOfTouches(expected: ClosedRange<Int>, actual: Int)
+    /// The fingers of a multi-finger gesture landed further apart in time than the landing
+    /// window allows (``GestureConfiguration/multiTouchLandingWindow``).
+    case fingersLandedApart(allowed: Duration)
     /// The motion went in a direction the recognizer does not accept.
     case wrongDirection
     /// The fingers lifted before the gesture was complete.
@@ -72,6 +75,7 @@ public enum FailureReason: Hashable, Sendable, CustomStringConvertible {
         case .heldTooLong(let d): "held longer than \(d.gestureSeconds * 1000) ms"
         case .wrongNumberOfTouches(let r, let n):
             "\(n) touches, expected \(r.lowerBound == r.upperBound ? "\(r.lowerBound)" : "\(r.lowerBound)…\(r.upperBound)")"
+        case .fingersLandedApart(let d): "fingers landed more than \(d.gestureSeconds * 1000) ms apart"
         case .wrongDirection: "wrong direction"
         case .endedTooSoon: "ended too soon"
         case .startedOutsideArea: "started outside its area"

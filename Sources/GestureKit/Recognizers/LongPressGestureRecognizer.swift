@@ -15,27 +15,35 @@ open class LongPressGestureRecognizer: GestureRecognizer {
     public var numberOfTapsRequired = 0
     /// Whether libinput touchpad holds drive the recognizer too.
     public var acceptsTouchpadHolds = true
+    /// How far apart in time the fingers may land, when more than one is required.
+    public var landingWindow: Duration
 
     private var active = 0
     private var tapsDone = 0
     private var pressing = false
     private var tapTimer: Duration
+    private var firstLanding: Timestamp = .zero
 
     /// Creates a long-press recognizer with the tunables of `configuration`.
     public override init(configuration: GestureConfiguration = .default) {
         minimumPressDuration = configuration.longPressMinimumDuration
         allowableMovement = configuration.longPressAllowableMovement
         tapTimer = configuration.tapMaximumDuration
+        landingWindow = configuration.multiTouchLandingWindow
         super.init(configuration: configuration)
         allowedTouchTypes = [.direct]
     }
 
     open override func touchesBegan(_ touches: [Touch]) {
+        if active == 0 { firstLanding = now }
         active += touches.count
         if state.isActive {
             for t in touches { ignore(t) }
             active -= touches.count
             return
+        }
+        if numberOfTouchesRequired > 1 && now - firstLanding > landingWindow {
+            return fail(.fingersLandedApart(allowed: landingWindow))
         }
         if active > numberOfTouchesRequired {
             return fail(.wrongNumberOfTouches(expected: numberOfTouchesRequired...numberOfTouchesRequired, actual: active))
@@ -51,7 +59,8 @@ open class LongPressGestureRecognizer: GestureRecognizer {
             state = .changed
             return
         }
-        for t in touches where t.distanceFromStart > points(allowableMovement, for: t) {
+        for t in touches
+        where allowableMovement.length(of: t.location - t.startLocation, density: t.density) > allowableMovement.magnitude {
             return fail(.movedTooFar(allowed: allowableMovement))
         }
     }

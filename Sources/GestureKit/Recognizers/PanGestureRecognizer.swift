@@ -108,10 +108,11 @@ open class PanGestureRecognizer: GestureRecognizer {
         }
     }
 
-    /// Whether the pan may begin with this translation. Subclasses (edge pans) narrow it; by
-    /// default, once the centre has moved ``PanGestureRecognizer/minimumDistance``.
+    /// Whether the pan may begin with this translation (screen points). Subclasses (edge pans)
+    /// narrow it; by default, once the centre has moved ``PanGestureRecognizer/minimumDistance``,
+    /// measured in millimetres along each axis of `touch`'s device.
     open func shouldBegin(translation: Point, touch: Touch?) -> Bool {
-        translation.length >= points(minimumDistance, for: touch)
+        displacement(translation, reaches: minimumDistance, for: touch)
     }
 
     open override func touchesEnded(_ touches: [Touch]) {

@@ -35,39 +35,54 @@ open class PinchGestureRecognizer: GestureRecognizer {
         super.init(configuration: configuration)
     }
 
-    /// Mean distance of the active fingers from their centroid, in points.
-    private func spread() -> Double? {
-        guard let c = centroid(of: touches, includingEndedAt: nil) else { return nil }
-        // One pass counts the fingers and sums their distances (this runs on every motion).
-        var sum = 0.0
+    /// The mean distance of the fingers from their centre, in millimetres along the screen's
+    /// axes (each axis through its own density, so a stretched mapping does not bend the measure),
+    /// over the fingers ``GestureRecognizer/forEachFinger(includingLifted:excluding:_:)`` gives;
+    /// `nil` for fewer than two.
+    private func spread(includingLifted: Bool, excluding excluded: [Touch] = []) -> Double? {
+        var sum = Point.zero
         var n = 0
-        var i = 0
-        while i < touches.count {
-            unowned(unsafe) let t = touches[i]
-            i += 1
-            if t.phase.isActive && t.type != .touchpadGesture {
-                sum += t.location.distance(to: c)
-                n += 1
-            }
+        forEachFinger(includingLifted: includingLifted, excluding: excluded) { t in
+            sum += t.density.millimetres(t.location)
+            n += 1
         }
-        return n >= 2 ? sum / Double(n) : nil
+        guard n >= 2 else { return nil }
+        let c = sum / Double(n)
+        var distance = 0.0
+        forEachFinger(includingLifted: includingLifted, excluding: excluded) { t in
+            distance += t.density.millimetres(t.location).distance(to: c)
+        }
+        return distance / Double(n)
     }
 
-    /// Restarts the spread measurement when the finger set changes, keeping ``scale`` continuous.
+    /// Measures the fingers' spread against the start of the current finger set.
+    private func measure(_ s: Double?) {
+        guard let s, initialSpread > 0 else { return }
+        currentRatio = s / initialSpread
+    }
+
+    /// Restarts the spread measurement on the fingers down, keeping ``scale`` continuous.
     private func rebase() {
         base *= currentRatio
         currentRatio = 1
-        initialSpread = spread() ?? 0
+        initialSpread = spread(includingLifted: false) ?? 0
     }
 
-    open override func touchesBegan(_ touches: [Touch]) { rebase() }
+    open override func touchesBegan(_ touches: [Touch]) {
+        // The fingers already down may have moved in this same frame: that motion counts before
+        // the new fingers join the measure.
+        measure(spread(includingLifted: true, excluding: touches))
+        rebase()
+    }
 
     open override func touchesMoved(_ touches: [Touch]) {
-        guard let s = spread(), initialSpread > 0 else { return }
+        // A finger that lifted in this frame still counts here (at its last position), so the set
+        // is the one the measure started with; touchesEnded then rebases without it.
+        guard let s = spread(includingLifted: true), initialSpread > 0 else { return }
         currentRatio = s / initialSpread
         tracker.add(Point(x: scale, y: 0), at: now)
         if state == .possible {
-            if abs(s - initialSpread) >= points(minimumSpreadChange, for: touches.first) { state = .began }
+            if abs(s - initialSpread) >= millimetres(minimumSpreadChange, for: touches.first) { state = .began }
         } else if state.isActive {
             state = .changed
         }

@@ -31,31 +31,42 @@ open class RotationGestureRecognizer: GestureRecognizer {
         super.init(configuration: configuration)
     }
 
-    /// The angle of the line from the first active finger to the second.
-    private func angle() -> Double? {
+    /// The angle of the line from the first finger to the second, in millimetres along the
+    /// screen's axes (so a stretched mapping does not bend it), over the fingers
+    /// ``GestureRecognizer/forEachFinger(includingLifted:excluding:_:)`` gives; `nil` for fewer
+    /// than two.
+    private func angle(includingLifted: Bool, excluding excluded: [Touch] = []) -> Double? {
         var first: Point?
-        var i = 0
-        while i < touches.count {
-            unowned(unsafe) let t = touches[i]
-            i += 1
-            guard t.phase.isActive && t.type != .touchpadGesture else { continue }
-            guard let a = first else { first = t.location; continue }
-            let d = t.location - a
-            return atan2Approx(d.y, d.x)
+        var second: Point?
+        forEachFinger(includingLifted: includingLifted, excluding: excluded) { t in
+            let p = t.density.millimetres(t.location)
+            if first == nil { first = p } else if second == nil { second = p }
         }
-        return nil
+        guard let a = first, let b = second else { return nil }
+        let d = b - a
+        return atan2Approx(d.y, d.x)
     }
 
-    open override func touchesBegan(_ touches: [Touch]) { lastAngle = angle() }
+    /// Adds the turn from the last angle to `a`.
+    private func accumulate(to a: Double?) {
+        guard let a, let last = lastAngle else { return }
+        var d = a - last
+        if d > .pi { d -= 2 * .pi }
+        if d < -.pi { d += 2 * .pi }
+        accumulated += d
+    }
+
+    open override func touchesBegan(_ touches: [Touch]) {
+        // The fingers already down may have turned in this same frame: that counts first.
+        accumulate(to: angle(includingLifted: true, excluding: touches))
+        lastAngle = angle(includingLifted: false)
+    }
 
     open override func touchesMoved(_ touches: [Touch]) {
-        guard let a = angle() else { return }
-        if let last = lastAngle {
-            var d = a - last
-            if d > .pi { d -= 2 * .pi }
-            if d < -.pi { d += 2 * .pi }
-            accumulated += d
-        }
+        // A finger that lifted in this frame still counts here, so the pair is the one the last
+        // angle was measured on; touchesEnded then re-anchors without it.
+        guard let a = angle(includingLifted: true) else { return }
+        accumulate(to: a)
         lastAngle = a
         tracker.add(Point(x: rotation, y: 0), at: now)
         if state == .possible {
@@ -71,7 +82,7 @@ open class RotationGestureRecognizer: GestureRecognizer {
             if state.isActive { return state = .ended }
             if active == 0 { return fail(.endedTooSoon) }
         }
-        lastAngle = angle()
+        lastAngle = angle(includingLifted: false)
     }
 
     open override func accepts(_ event: TouchpadGestureEvent) -> Bool {

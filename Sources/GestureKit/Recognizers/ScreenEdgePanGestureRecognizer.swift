@@ -63,15 +63,22 @@ open class ScreenEdgePanGestureRecognizer: PanGestureRecognizer {
     open override func touchesBegan(_ touches: [Touch]) {
         if edge.isEmpty && state == .possible {
             guard let t = touches.first, let screen = region?.engine?.root.screenFrame else { return }
-            let band = points(edgeWidth, for: t)
+            // The band is a depth in millimetres on each axis: across the left and right edges it
+            // runs along x, across the top and bottom along y.
+            let density = density(for: t)
+            let (bandX, bandY): (Double, Double)
+            switch edgeWidth {
+            case .millimetres(let mm): (bandX, bandY) = (mm * density.x, mm * density.y)
+            case .points(let pt): (bandX, bandY) = (pt, pt)
+            }
             let p = t.startLocation
-            if edges.contains(.left) && p.x - screen.minX <= band {
+            if edges.contains(.left) && p.x - screen.minX <= bandX {
                 edge = .left
-            } else if edges.contains(.right) && screen.maxX - p.x <= band {
+            } else if edges.contains(.right) && screen.maxX - p.x <= bandX {
                 edge = .right
-            } else if edges.contains(.top) && p.y - screen.minY <= band {
+            } else if edges.contains(.top) && p.y - screen.minY <= bandY {
                 edge = .top
-            } else if edges.contains(.bottom) && screen.maxY - p.y <= band {
+            } else if edges.contains(.bottom) && screen.maxY - p.y <= bandY {
                 edge = .bottom
             } else {
                 return fail(.startedOutsideArea)
@@ -82,7 +89,7 @@ open class ScreenEdgePanGestureRecognizer: PanGestureRecognizer {
 
     open override func shouldBegin(translation: Point, touch: Touch?) -> Bool {
         guard super.shouldBegin(translation: translation, touch: touch) else { return false }
-        if SwipeDirection.dominant(translation) != edge.inward {
+        if SwipeDirection.dominant(millimetres(translation, for: touch)) != edge.inward {
             fail(.wrongDirection)
             return false
         }

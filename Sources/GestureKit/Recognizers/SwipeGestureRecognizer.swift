@@ -58,12 +58,15 @@ public struct SwipeDirection: OptionSet, Hashable, Sendable, CustomStringConvert
 }
 
 /// Recognizes a quick stroke in one of the allowed directions (UIKit's
-/// `UISwipeGestureRecognizer`). Discrete: recognized as soon as the fingers have travelled
-/// ``minimumDistance`` in an allowed ``direction``, within ``maximumDuration`` of landing and
-/// with a drift across the direction of at most ``maximumDeviation``.
+/// `UISwipeGestureRecognizer`). Discrete: recognized as soon as the fingers' mean travel since
+/// landing is at least ``minimumDistance`` along an allowed ``direction`` with a drift across it
+/// of at most ``maximumDeviation``, within ``maximumDuration`` of landing. Travel is measured in
+/// millimetres along the screen's axes, so the direction is the one the fingers physically took.
 ///
-/// Fails on motion mostly in a direction that is not allowed, on a slow stroke, on the wrong
-/// finger count, or when the fingers lift first. A touchpad swipe with a finger count in
+/// Fails on motion mostly in a direction that is not allowed, on a stroke that is still short or
+/// still off every allowed direction at ``maximumDuration`` or when the fingers lift (reason
+/// `wrongDirection` when it was long enough but off-line), on the wrong finger count, or on
+/// fingers landing further apart than ``landingWindow``. A touchpad swipe with a finger count in
 /// ``touchpadFingerCounts`` drives it too (travel measured in millimetres from libinput's
 /// unaccelerated deltas).
 open class SwipeGestureRecognizer: GestureRecognizer {
@@ -77,6 +80,8 @@ open class SwipeGestureRecognizer: GestureRecognizer {
     public var maximumDuration: Duration
     /// Allowed drift across the direction, as a ratio of the travel along it.
     public var maximumDeviation: Double
+    /// How far apart in time the fingers may land, when more than one is required.
+    public var landingWindow: Duration
     /// Touchpad swipe finger counts that drive the recognizer, or `nil` for none.
     public var touchpadFingerCounts: ClosedRange<Int>?
 
@@ -84,22 +89,27 @@ open class SwipeGestureRecognizer: GestureRecognizer {
     public private(set) var recognizedDirection: SwipeDirection = []
     private var touchpadTravelMillimetres: Point = .zero
     private var startLocation: Point = .zero
+    private var firstLanding: Timestamp = .zero
+    /// The travel reached the distance, but off every allowed direction's cone.
+    private var cameOffAxis = false
 
     /// Creates a swipe recognizer with the tunables of `configuration`.
     public override init(configuration: GestureConfiguration = .default) {
         minimumDistance = configuration.swipeMinimumDistance
         maximumDuration = configuration.swipeMaximumDuration
         maximumDeviation = configuration.swipeMaximumDeviation
+        landingWindow = configuration.multiTouchLandingWindow
         touchpadFingerCounts = configuration.touchpadSwipeFingerCounts
         super.init(configuration: configuration)
     }
 
-    /// The mean travel of the fingers down since each landed, in screen points.
-    private var travel: Point {
+    /// The mean travel of the fingers down since each landed, in millimetres along the screen's
+    /// axes: a stroke is judged by what the fingers did, whatever the output's aspect.
+    private var travelMillimetres: Point {
         var sum = Point.zero
         var n = 0.0
         for t in touches where t.isActive && t.type != .touchpadGesture {
-            sum += t.location - t.startLocation
+            sum += t.millimetresFromStart
             n += 1
         }
         return n > 0 ? sum / n : .zero
@@ -109,6 +119,9 @@ open class SwipeGestureRecognizer: GestureRecognizer {
         if deadline == nil {
             deadline = now + maximumDuration
             startLocation = touches.first?.startLocation ?? .zero
+            firstLanding = now
+        } else if numberOfTouchesRequired > 1 && now - firstLanding > landingWindow {
+            return fail(.fingersLandedApart(allowed: landingWindow))
         }
         if numberOfTouches > numberOfTouchesRequired {
             fail(.wrongNumberOfTouches(expected: numberOfTouchesRequired...numberOfTouchesRequired, actual: numberOfTouches))
@@ -116,9 +129,12 @@ open class SwipeGestureRecognizer: GestureRecognizer {
     }
 
     open override func touchesMoved(_ touches: [Touch]) {
-        evaluate(travel, threshold: points(minimumDistance, for: touches.first), fingersReady: numberOfTouches == numberOfTouchesRequired)
+        evaluate(
+            travelMillimetres, threshold: millimetres(minimumDistance, for: touches.first),
+            fingersReady: numberOfTouches == numberOfTouchesRequired)
     }
 
+    /// Judges a travel against the threshold, both in millimetres.
     private func evaluate(_ d: Point, threshold: Double, fingersReady: Bool) {
         let dir = SwipeDirection.dominant(d)
         let along = abs(d.x) >= abs(d.y) ? abs(d.x) : abs(d.y)
@@ -129,18 +145,24 @@ open class SwipeGestureRecognizer: GestureRecognizer {
             return
         }
         guard fingersReady, along >= threshold else { return }
-        guard across <= maximumDeviation * along else { return fail(.wrongDirection) }
+        // Off the direction's cone is "not yet" rather than "no": real flicks start with a hook
+        // (a finger rolling as it lands), and the stroke as a whole decides. The deadline or the
+        // lift ends a stroke that never comes into line.
+        guard across <= maximumDeviation * along else {
+            cameOffAxis = true
+            return
+        }
         recognizedDirection = dir
         deadline = nil
         state = .recognized
     }
 
     open override func touchesEnded(_ touches: [Touch]) {
-        fail(.endedTooSoon)
+        fail(cameOffAxis ? .wrongDirection : .endedTooSoon)
     }
 
     open override func deadlineReached(at time: Timestamp) {
-        fail(.tooSlow(allowed: maximumDuration))
+        fail(cameOffAxis ? .wrongDirection : .tooSlow(allowed: maximumDuration))
     }
 
     open override func accepts(_ event: TouchpadGestureEvent) -> Bool {
@@ -156,14 +178,9 @@ open class SwipeGestureRecognizer: GestureRecognizer {
         case .update:
             touchpadTravelMillimetres += event.unacceleratedDelta / configuration.touchpadUnitsPerMillimetre
             // Compare in millimetres: a threshold in points is taken at the fallback density.
-            let thresholdMM: Double
-            switch minimumDistance {
-            case .millimetres(let mm): thresholdMM = mm
-            case .points(let pt): thresholdMM = pt / configuration.fallbackPointsPerMillimetre
-            }
-            evaluate(touchpadTravelMillimetres, threshold: thresholdMM, fingersReady: true)
+            evaluate(touchpadTravelMillimetres, threshold: millimetres(minimumDistance, for: nil), fingersReady: true)
         case .end, .cancel:
-            fail(event.phase == .end ? .endedTooSoon : .touchesCancelled(.device))
+            fail(event.phase == .cancel ? .touchesCancelled(.device) : cameOffAxis ? .wrongDirection : .endedTooSoon)
         }
     }
 
@@ -177,5 +194,6 @@ open class SwipeGestureRecognizer: GestureRecognizer {
         super.reset()
         recognizedDirection = []
         touchpadTravelMillimetres = .zero
+        cameOffAxis = false
     }
 }

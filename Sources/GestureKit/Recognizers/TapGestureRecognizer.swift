@@ -18,6 +18,8 @@ open class TapGestureRecognizer: GestureRecognizer {
     public var maximumIntervalBetweenTaps: Duration
     /// How far from the first tap the following taps may land.
     public var maximumDistanceBetweenTaps: Distance
+    /// How far apart in time the fingers of one tap may land, when it takes more than one.
+    public var landingWindow: Duration
 
     /// Taps completed in the current sequence.
     public private(set) var tapsCompleted = 0
@@ -25,6 +27,7 @@ open class TapGestureRecognizer: GestureRecognizer {
     private var activeThisTap = 0
     private var firstTapLocation: Point?
     private var lastTapLocation: Point = .zero
+    private var tapStart: Timestamp = .zero
 
     /// Creates a tap recognizer with the tunables of `configuration`.
     public override init(configuration: GestureConfiguration = .default) {
@@ -32,6 +35,7 @@ open class TapGestureRecognizer: GestureRecognizer {
         maximumTapDuration = configuration.tapMaximumDuration
         maximumIntervalBetweenTaps = configuration.multiTapMaximumInterval
         maximumDistanceBetweenTaps = configuration.multiTapMaximumDistance
+        landingWindow = configuration.multiTouchLandingWindow
         super.init(configuration: configuration)
     }
 
@@ -40,10 +44,14 @@ open class TapGestureRecognizer: GestureRecognizer {
             // A new tap.
             touchesThisTap = 0
             if let first = firstTapLocation, let t = touches.first,
-               t.startLocation.distance(to: first) > points(maximumDistanceBetweenTaps, for: t) {
+               maximumDistanceBetweenTaps.length(of: t.startLocation - first, density: t.density)
+                > maximumDistanceBetweenTaps.magnitude {
                 return fail(.movedTooFar(allowed: maximumDistanceBetweenTaps))
             }
             deadline = now + maximumTapDuration
+            tapStart = now
+        } else if numberOfTouchesRequired > 1 && now - tapStart > landingWindow {
+            return fail(.fingersLandedApart(allowed: landingWindow))
         }
         touchesThisTap += touches.count
         activeThisTap += touches.count
@@ -53,7 +61,7 @@ open class TapGestureRecognizer: GestureRecognizer {
     }
 
     open override func touchesMoved(_ touches: [Touch]) {
-        for t in touches where t.distanceFromStart > points(maximumMovement, for: t) {
+        for t in touches where maximumMovement.length(of: t.location - t.startLocation, density: t.density) > maximumMovement.magnitude {
             return fail(.movedTooFar(allowed: maximumMovement))
         }
     }

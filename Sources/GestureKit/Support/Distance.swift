@@ -1,9 +1,11 @@
 /// A distance threshold that carries its unit.
 ///
 /// Defaults are in millimetres so a gesture feels the same on a 7-inch kiosk and a 32-inch panel.
-/// The engine converts millimetres to points for each touch with the device's physical size (see
-/// ``Touch/pointsPerMillimetre``); devices that report no resolution fall back to
-/// ``GestureConfiguration/fallbackPointsPerMillimetre``.
+/// A displacement on the screen is measured against a distance in millimetres per axis, through
+/// the touch's ``Touch/density`` (``isReached(by:density:)``): what the finger did physically,
+/// whatever the output. Devices that report no resolution take their millimetres from the
+/// output's physical size when the host gives it, and otherwise fall back to
+/// ``GestureConfiguration/fallbackPointsPerMillimetre`` (see ``DensitySource``).
 public enum Distance: Hashable, Sendable, CustomStringConvertible {
     /// Millimetres on the touch surface.
     case millimetres(Double)
@@ -16,6 +18,29 @@ public enum Distance: Hashable, Sendable, CustomStringConvertible {
         case .millimetres(let mm): mm * scale
         case .points(let pt): pt
         }
+    }
+
+    /// The number, in the distance's own unit.
+    @inlinable public var magnitude: Double {
+        switch self {
+        case .millimetres(let mm): mm
+        case .points(let pt): pt
+        }
+    }
+
+    /// The length of `displacement` (screen points) in this distance's unit: physical millimetres
+    /// (each axis through `density`) for a distance in millimetres, points for one in points.
+    @inlinable public func length(of displacement: Point, density: PointDensity) -> Double {
+        switch self {
+        case .millimetres: density.millimetres(displacement).length
+        case .points: displacement.length
+        }
+    }
+
+    /// Whether `displacement` (screen points) is at least this long, measured as
+    /// ``length(of:density:)`` does.
+    @inlinable public func isReached(by displacement: Point, density: PointDensity) -> Bool {
+        length(of: displacement, density: density) >= magnitude
     }
 
     public var description: String {

@@ -24,7 +24,10 @@ public struct GestureConfiguration: Sendable, Hashable {
     public var multiTapMaximumInterval: Duration = .milliseconds(300)
     /// How far from the first tap the following taps of a multi-tap may land.
     public var multiTapMaximumDistance: Distance = .millimetres(10)
-    /// How far apart in time the fingers of a multi-finger tap or swipe may land.
+    /// How far apart in time the fingers of a multi-finger tap, long press or swipe may land: a
+    /// finger that lands later than this after the first fails the gesture
+    /// (``FailureReason/fingersLandedApart(allowed:)``), so two fingers landing 600 ms apart are
+    /// not a two-finger tap. Pans, pinches and rotations take fingers whenever they land.
     public var multiTouchLandingWindow: Duration = .milliseconds(250)
 
     // MARK: Long press
@@ -78,9 +81,11 @@ public struct GestureConfiguration: Sendable, Hashable {
 
     // MARK: Safety
 
-    /// A touch that has had no event for this long is cancelled, so a lost lift never leaves a
-    /// gesture stuck; `nil` disables the watchdog. Touchscreens report nothing for a finger that
-    /// rests without moving, so keep this well above the longest hold you support.
+    /// A touch the device has reported nothing new about for this long (no motion, pressure or
+    /// size change) is cancelled, so a lost lift never leaves a gesture stuck, even while other
+    /// fingers move; `nil` disables the watchdog. A contact a producer merely repeats in every
+    /// frame does not count as news. Touchscreens report nothing for a finger that rests without
+    /// moving, so keep this well above the longest hold you support.
     public var stuckTouchTimeout: Duration? = .seconds(30)
 
     /// Creates the default configuration.

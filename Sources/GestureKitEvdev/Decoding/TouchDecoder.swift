@@ -36,9 +36,14 @@ import GestureKit
 /// ## Units
 /// `TouchContact.location` is in output points through ``mapping``.
 /// `TouchContact.millimetres` is `(value − minimum) / resolution`. When an axis has
-/// no resolution, `InputDevice.hasResolution` is `false` and millimetres are
-/// estimated by assuming the sensor covers the output at
+/// no resolution, `InputDevice.hasResolution` is `false` and millimetres come from the output's
+/// physical size (`OutputMapping.physicalSize`, which the sensor is taken to cover) when the
+/// mapping has one; otherwise they are estimated by assuming the sensor covers the output at
 /// ``Options/estimatedPointsPerMillimetre``: one scale, from the diagonals, for both axes.
+///
+/// A touchscreen's `InputDevice.density` (points per millimetre along the output's axes) comes
+/// from `OutputMapping.density(sensorMillimetres:)`: the sensor's resolution, else the output's
+/// physical size, else none (the engine's fallback), with `InputDevice.densitySource` saying which.
 public struct TouchDecoder {
     /// Decoding choices.
     public struct Options: Hashable, Sendable {
@@ -108,8 +113,15 @@ public struct TouchDecoder {
         yAxis = y
 
         let hasResolution = x.hasResolution && y.hasResolution
+        let outputMillimetres = mapping.physicalSize.flatMap { $0.width > 0 && $0.height > 0 ? $0 : nil }
         if hasResolution {
             unitsPerMillimetre = Point(x: Double(x.resolution), y: Double(y.resolution))
+        } else if let phys = outputMillimetres {
+            // The sensor covers the output: its axes span the output's physical size, swapped by
+            // a quarter turn.
+            let quarterTurn = mapping.rotation == .clockwise90 || mapping.rotation == .clockwise270
+            let (w, h) = quarterTurn ? (phys.height, phys.width) : (phys.width, phys.height)
+            unitsPerMillimetre = Point(x: max(x.span, 1) / w, y: max(y.span, 1) / h)
         } else {
             let outputDiagonal = (mapping.size.width * mapping.size.width + mapping.size.height * mapping.size.height)
                 .squareRoot()
@@ -122,11 +134,14 @@ public struct TouchDecoder {
 
         let slotCount = multitouch ? (description.slotCount ?? 1) : 1
         slots = Array(repeating: Slot(x: x.minimum, y: y.minimum), count: slotCount)
+        let sensorMillimetres = Size(width: x.span / unitsPerMillimetre.x, height: y.span / unitsPerMillimetre.y)
+        let density = kind == .touchscreen
+            ? mapping.density(sensorMillimetres: hasResolution ? sensorMillimetres : nil) : nil
         device = InputDevice(
             id: id, name: description.name, kind: kind,
-            sizeMillimetres: hasResolution
-                ? Size(width: x.span / unitsPerMillimetre.x, height: y.span / unitsPerMillimetre.y) : nil,
-            hasResolution: hasResolution, maximumContacts: slotCount)
+            sizeMillimetres: hasResolution || outputMillimetres != nil ? sensorMillimetres : nil,
+            hasResolution: hasResolution, maximumContacts: slotCount,
+            density: density?.density, densitySource: density?.source)
         frame = TouchFrame(device: id, timestamp: .zero)
         frame.contacts.reserveCapacity(slotCount * 2)
     }

@@ -27,13 +27,13 @@ final class Fingers: GestureEngineObserver {
 
     init(
         hz: Double = 120, configuration: GestureConfiguration = .default, kind: DeviceKind = .touchscreen,
-        hasResolution: Bool = true
+        hasResolution: Bool = true, density: PointDensity? = nil
     ) {
         self.hz = hz
         engine = GestureEngine(screen: Self.screen, configuration: configuration)
         device = InputDevice(
             id: DeviceID(1), name: "test panel", kind: kind, sizeMillimetres: Size(width: 250, height: 150),
-            hasResolution: hasResolution, maximumContacts: 10
+            hasResolution: hasResolution, maximumContacts: 10, density: density
         )
         engine.observer = self
         engine.send(.deviceAdded(device, at: time))

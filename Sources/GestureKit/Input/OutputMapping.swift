@@ -1,5 +1,3 @@
-import GestureKit
-
 /// How sensor positions become screen points: the output's size, a libinput-style calibration
 /// matrix, flips and a rotation.
 ///
@@ -10,6 +8,9 @@ import GestureKit
 /// 2. ``flipsHorizontally`` and ``flipsVertically`` mirror it inside the unit square;
 /// 3. ``rotation`` turns it clockwise inside the unit square;
 /// 4. it is scaled to ``size``.
+///
+/// ``physicalSize``, when the host knows it, is where millimetres come from for a touchscreen that
+/// reports no resolution: see ``density(sensorMillimetres:)``.
 public struct OutputMapping: Hashable, Sendable {
     /// A clockwise rotation by a multiple of 90°: the core's `OutputRotation`, shared
     /// with the libinput backend.
@@ -53,17 +54,22 @@ public struct OutputMapping: Hashable, Sendable {
     public var flipsVertically: Bool
     /// The calibration applied to normalized coordinates first.
     public var calibration: CalibrationMatrix
+    /// The output's physical size in millimetres, as it is seen (its width along the points'
+    /// x axis), when the host knows it: a compositor reads it from the output's EDID, a kiosk
+    /// knows its panel. `nil` when unknown.
+    public var physicalSize: Size?
 
     /// Creates a mapping.
     public init(
         size: Size, rotation: Rotation = .none, flipsHorizontally: Bool = false, flipsVertically: Bool = false,
-        calibration: CalibrationMatrix = .identity
+        calibration: CalibrationMatrix = .identity, physicalSize: Size? = nil
     ) {
         self.size = size
         self.rotation = rotation
         self.flipsHorizontally = flipsHorizontally
         self.flipsVertically = flipsVertically
         self.calibration = calibration
+        self.physicalSize = physicalSize
     }
 
     /// Maps a normalized sensor point (0…1 on both axes) to output points.
@@ -78,5 +84,43 @@ public struct OutputMapping: Hashable, Sendable {
         case .clockwise270: p = Point(x: p.y, y: 1 - p.x)
         }
         return Point(x: p.x * size.width, y: p.y * size.height)
+    }
+}
+
+extension OutputMapping {
+    /// The points per millimetre along the output's x and y axes for a touchscreen mapped this
+    /// way, and where its millimetres come from:
+    /// 1. the sensor's own size (`sensorMillimetres`, from its resolution), carried through the
+    ///    calibration, flips and rotation, so that a sensor stretched onto an output of another
+    ///    aspect ratio gets a density per axis;
+    /// 2. else the output's ``physicalSize``: the touchscreen covers the output, so the output's
+    ///    own density is the touch's;
+    /// 3. else `nil`: the engine falls back to
+    ///    ``GestureConfiguration/fallbackPointsPerMillimetre``.
+    public func density(sensorMillimetres: Size?) -> (density: PointDensity, source: DensitySource)? {
+        if let mm = sensorMillimetres, mm.width > 0, mm.height > 0, let d = sensorDensity(mm) {
+            return (d, .deviceResolution)
+        }
+        if let phys = physicalSize, phys.width > 0, phys.height > 0, size.width > 0, size.height > 0 {
+            let d = PointDensity(x: size.width / phys.width, y: size.height / phys.height)
+            if d.isValid { return (d, .outputSize) }
+        }
+        return nil
+    }
+
+    /// The density of a sensor of `mm` millimetres mapped this way. The mapping is affine: its
+    /// Jacobian `J` takes a finger's travel in sensor millimetres to points; one point along the
+    /// output's x axis is `|J⁻¹·(1, 0)|` millimetres of travel, and likewise for y.
+    private func sensorDensity(_ mm: Size) -> PointDensity? {
+        let o = map(normalized: .zero)
+        let ex = map(normalized: Point(x: 1 / mm.width, y: 0)) - o
+        let ey = map(normalized: Point(x: 0, y: 1 / mm.height)) - o
+        let det = ex.x * ey.y - ey.x * ex.y
+        guard det != 0, det.isFinite else { return nil }
+        // The columns of J⁻¹ are the sensor millimetres for one point along x and along y.
+        let perPointX = Point(x: ey.y / det, y: -ex.y / det)
+        let perPointY = Point(x: -ey.x / det, y: ex.x / det)
+        let d = PointDensity(x: 1 / perPointX.length, y: 1 / perPointY.length)
+        return d.isValid ? d : nil
     }
 }

@@ -1,0 +1,56 @@
+/// How many screen points one millimetre of finger travel covers, along the screen's x axis and
+/// along its y axis.
+///
+/// The two differ whenever a sensor is stretched onto an output of another aspect ratio, or its
+/// resolution differs per axis. Recognizers judge a stroke by what the finger did: a displacement
+/// in points becomes millimetres per axis (``millimetres(_:)``) before it is compared with a
+/// threshold in millimetres or given a direction.
+public struct PointDensity: Hashable, Sendable, CustomStringConvertible {
+    /// Points per millimetre along the screen's x axis.
+    public var x: Double
+    /// Points per millimetre along the screen's y axis.
+    public var y: Double
+
+    /// Creates a density from its two axes (points per millimetre; both must be positive).
+    @inlinable public init(x: Double, y: Double) {
+        self.x = x
+        self.y = y
+    }
+
+    /// The same density on both axes.
+    @inlinable public init(uniform pointsPerMillimetre: Double) {
+        self.init(x: pointsPerMillimetre, y: pointsPerMillimetre)
+    }
+
+    /// One number for both axes, the geometric mean: what ``Touch/pointsPerMillimetre`` reports.
+    @inlinable public var mean: Double { (x * y).squareRoot() }
+
+    /// Whether both axes are finite and positive.
+    @inlinable public var isValid: Bool { x > 0 && y > 0 && x.isFinite && y.isFinite }
+
+    /// A displacement in screen points, as millimetres of finger travel along the screen's axes.
+    @inlinable public func millimetres(_ displacement: Point) -> Point {
+        Point(x: displacement.x / x, y: displacement.y / y)
+    }
+
+    /// A displacement in millimetres along the screen's axes, as screen points.
+    @inlinable public func points(_ millimetres: Point) -> Point {
+        Point(x: millimetres.x * x, y: millimetres.y * y)
+    }
+
+    public var description: String {
+        x == y ? "\(x.formatted2) pt/mm" : "\(x.formatted2)×\(y.formatted2) pt/mm"
+    }
+}
+
+/// Where a device's millimetres come from, best first.
+public enum DensitySource: String, Hashable, Sendable, CaseIterable {
+    /// The device reports its resolution (evdev absinfo, libinput's device size).
+    case deviceResolution = "resolution"
+    /// The device reports none, and the host gave the physical size of the output the touchscreen
+    /// is mapped onto (a compositor reads it from the output's EDID; a kiosk knows its panel).
+    case outputSize = "output"
+    /// Neither is known: ``GestureConfiguration/fallbackPointsPerMillimetre`` on both axes, so
+    /// thresholds in millimetres are, in effect, thresholds in points.
+    case fallback
+}
