@@ -1,4 +1,4 @@
-// swift-tools-version:6.1
+// swift-tools-version:6.2
 import PackageDescription
 
 // Data flow, one target per stage:
@@ -22,7 +22,12 @@ let package = Package(
     ],
     targets: [
         // The core: plain value events in, gestures out. No C, no dependencies.
-        .target(name: "GestureKit"),
+        // Double's rounding and square root call the C maths library, which nothing else links on
+        // Linux when a program imports GestureKit alone (without Foundation or Glibc).
+        .target(
+            name: "GestureKit",
+            linkerSettings: [.linkedLibrary("m", .when(platforms: [.linux]))]
+        ),
 
         // evdev decoding, evemu and `libinput record` readers, deterministic replay.
         .target(

@@ -124,7 +124,7 @@ struct DeviceTests {
         let text = error.description
         #expect(text.contains("permission denied"))
         #expect(text.contains("'input' group"))
-        #expect(text.contains("logind") && text.contains("seatd"))
+        #expect(text.contains("ACL") && text.contains("uaccess"))
         #expect(text.contains("root"))
     }
 

@@ -32,10 +32,13 @@ public struct TouchpadGestureEvent: Hashable, Sendable {
     public var phase: TouchpadGesturePhase
     /// Fingers on the pad in this gesture.
     public var fingerCount: Int
-    /// Motion of the fingers' centre since the last event, accelerated, in libinput's
-    /// normalized units (1/1000 inch at 1000 dpi; roughly 0.0254 mm).
+    /// Motion of the fingers' centre since the last event, accelerated, in libinput's touchpad
+    /// gesture units: normalized to a 1000 dpi device, then slowed down for touchpads, about 10
+    /// per millimetre of finger travel (``GestureConfiguration/touchpadUnitsPerMillimetre``). A
+    /// pan adds them to its translation as points.
     public var delta: Point
-    /// The same motion without pointer acceleration.
+    /// The same motion without pointer acceleration, in the same units; a swipe converts it to
+    /// millimetres with ``GestureConfiguration/touchpadUnitsPerMillimetre``.
     public var unacceleratedDelta: Point
     /// For a pinch: the finger spread relative to the start (1 at begin).
     public var scale: Double

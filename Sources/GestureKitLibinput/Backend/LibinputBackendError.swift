@@ -33,7 +33,8 @@ public enum LibinputBackendError: Error, Hashable, Sendable, CustomStringConvert
     /// What to do when a device node cannot be opened for lack of permission.
     public static let permissionHint =
         "add the user to the 'input' group (e.g. `sudo usermod -aG input $USER`, then log in again), "
-        + "run under a seat manager such as systemd-logind or seatd, or run as root"
+        + "give the user an ACL on the device nodes (logind grants one for devices udev tags 'uaccess'), "
+        + "or run as root"
 
     public var description: String {
         switch self {

@@ -52,7 +52,8 @@ public protocol LibinputSystem: AnyObject {
     func poll(_ descriptors: inout [PollDescriptor], timeoutMilliseconds: Int32) -> Int32
     /// `clock_gettime(CLOCK_MONOTONIC)`, the clock of libinput's timestamps.
     func monotonicNow() -> Timestamp
-    /// Creates a non-blocking, close-on-exec pipe (`pipe2`) that wakes an event loop.
+    /// Creates a pipe that wakes an event loop, both ends non-blocking and close-on-exec (`pipe(2)`,
+    /// then `fcntl` on each end).
     func makeWakePipe() -> Result<WakePipe, LibinputBackendError>
     /// A function any thread may call to write one wake byte (0) into `pipe`.
     func waker(for pipe: WakePipe) -> @Sendable () -> Void
