@@ -8,7 +8,15 @@ struct DeviceTests {
     @Test("Touchscreens and touchpads are added with kind, size and contacts; other devices are not")
     func added() throws {
         let (backend, _) = try Fixture.backend()
-        let events = try Fixture.drain(backend)
+        var events = try Fixture.drain(backend)
+        // The fixture's 1000×500-point output over the 240×135 mm sensor, per axis.
+        if case .deviceAdded(var screen, let t) = events.first {
+            let d = try #require(screen.density)
+            #expect(abs(d.x - 1000 / 240) < 1e-9 && abs(d.y - 500 / 135) < 1e-9, "\(d)")
+            #expect(screen.densitySource == .deviceResolution)
+            screen.density = nil
+            events[0] = .deviceAdded(screen, at: t)
+        }
         #expect(events == [
             .deviceAdded(
                 InputDevice(
@@ -20,6 +28,31 @@ struct DeviceTests {
                 at: .zero),
         ])
         #expect(backend.touchDevices.map(\.name) == ["Test Touchscreen", "Test Touchpad"])
+    }
+
+    @Test("A touchscreen without a size takes its millimetres from the output's physical size when given")
+    func outputMillimetres() throws {
+        var info = Fixture.touchscreenInfo
+        info.sizeMillimetres = nil
+        var configuration = Fixture.configuration(nodes: [Fixture.node(info)])
+        configuration.outputMillimetres = Size(width: 250, height: 125)
+        let backend = try LibinputBackend(configuration: configuration)
+        guard case .deviceAdded(let device, _) = try #require(try Fixture.drain(backend).first) else {
+            Issue.record("expected a device")
+            return
+        }
+        #expect(device.hasResolution == false)
+        #expect(device.densitySource == .outputSize)
+        let d = try #require(device.density)
+        #expect(abs(d.x - 4) < 1e-9 && abs(d.y - 4) < 1e-9, "\(d)")
+        // Without it, the engine's fallback.
+        let (plain, _) = try Fixture.backend(nodes: [Fixture.node(info)])
+        guard case .deviceAdded(let fallback, _) = try #require(try Fixture.drain(plain).first) else {
+            Issue.record("expected a device")
+            return
+        }
+        #expect(fallback.densitySource == .fallback)
+        #expect(fallback.density == nil)
     }
 
     @Test("A touch device without a size is flagged as having no resolution")

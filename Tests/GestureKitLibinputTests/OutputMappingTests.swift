@@ -14,7 +14,7 @@ struct OutputMappingTests {
         ])
     func rotation(_ rotation: OutputRotation, expected: Point) throws {
         let mapping = OutputMapping(size: Size(width: 1000, height: 500), rotation: rotation)
-        let p = mapping.location(ofNormalized: Point(x: 0.1, y: 0.2))
+        let p = mapping.map(normalized: Point(x: 0.1, y: 0.2))
         #expect(abs(p.x - expected.x) < 1e-9 && abs(p.y - expected.y) < 1e-9)
     }
 

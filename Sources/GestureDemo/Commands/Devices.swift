@@ -34,7 +34,8 @@ struct Devices: ParsableCommand {
         for s in summaries {
             if json {
                 var o: [String: Any] = ["node": s.node ?? NSNull(), "name": s.name ?? NSNull(), "kind": s.kind?.rawValue ?? "other",
-                                        "has_resolution": s.hasResolution, "access": "\(s.access)"]
+                                        "has_resolution": s.hasResolution, "access": "\(s.access)",
+                                        "mm_source": s.hasResolution ? "resolution" : "fallback"]
                 if let mm = s.sizeMillimetres { o["width_mm"] = mm.width; o["height_mm"] = mm.height }
                 if let n = s.maximumContacts { o["max_contacts"] = n }
                 if let h = s.hint { o["hint"] = h }
@@ -47,7 +48,9 @@ struct Devices: ParsableCommand {
             line += (s.sizeMillimetres.map { String(format: "%.0f×%.0f mm", $0.width, $0.height) } ?? (s.kind == nil ? "" : "no size"))
                 .padding(toLength: 14, withPad: " ", startingAt: 0)
             line += "\(s.name ?? "?")"
-            if s.kind != nil && !s.hasResolution { line += terminal.paint("  (no resolution: thresholds in points)", "33") }
+            if s.kind != nil && !s.hasResolution {
+                line += terminal.paint("  (no resolution: give live --output-mm WxH, else thresholds in points)", "33")
+            }
             if let hint = s.hint { line += "\n" + String(repeating: " ", count: 20) + terminal.paint(hint, "31") }
             print(line)
         }

@@ -29,9 +29,11 @@ struct Live: ParsableCommand {
         var logger = Logger(label: "gesture-demo.libinput")
         logger.logLevel = libinputLog ? .debug : .error
         let rotation = OutputRotation(degrees: graph.rotation.degrees) ?? .none
+        let output = graph.outputSize ?? OutputSize(width: 1920, height: 1080)
+        let outputMm = graph.outputMm?.size
         var configuration: LibinputBackend.Configuration = devices.isEmpty
-            ? .seat(seat, outputSize: graph.outputSize.size, rotation: rotation, logger: logger)
-            : .paths(devices, outputSize: graph.outputSize.size, rotation: rotation, logger: logger)
+            ? .seat(seat, outputSize: output.size, rotation: rotation, outputMillimetres: outputMm, logger: logger)
+            : .paths(devices, outputSize: output.size, rotation: rotation, outputMillimetres: outputMm, logger: logger)
         configuration.requiresTouchDevice = !waitForDevices
 
         let backend: LibinputBackend
@@ -43,7 +45,7 @@ struct Live: ParsableCommand {
         }
         defer { backend.close() }
 
-        let screen = Rect(x: 0, y: 0, width: graph.outputSize.width, height: graph.outputSize.height)
+        let screen = Rect(x: 0, y: 0, width: output.width, height: output.height)
         let engine = GestureEngine(screen: screen, configuration: graph.configuration)
         let demo = DemoGraph(engine: engine, only: graph.only?.kinds)
         let log = GestureLog(graph: demo, json: graph.json, verbose: graph.verbose, changes: graph.changes, terminal: .forStandardOutput())

@@ -33,9 +33,11 @@ struct Replay: ParsableCommand {
             Terminal.error("gesture-demo: the bundled tour recording is missing from this build")
             throw ExitCode(1)
         }
-        let session = ReplaySession(graph: graph, touchpads: touchpads)
+        let session: ReplaySession
         do {
             let recording = try RecordingLoader.load(path)
+            session = ReplaySession(graph: graph, touchpads: touchpads, output: graph.outputSize?.size ?? ReplaySession.defaultOutput(
+                for: recording, rotation: OutputRotation(degrees: graph.rotation.degrees) ?? .none, outputMillimetres: graph.outputMm?.size))
             try session.play(recording, speed: speed)
         } catch {
             Terminal.error("gesture-demo: \(error)")
@@ -68,16 +70,46 @@ final class ReplaySession {
     let log: GestureLog
     let options: GraphOptions
     let touchpads: Bool
+    /// The output the touchscreens map onto, in points.
+    let output: Size
     private(set) var sent: [InputEvent] = []
 
-    init(graph options: GraphOptions, touchpads: Bool) {
+    init(graph options: GraphOptions, touchpads: Bool, output: Size) {
         self.options = options
         self.touchpads = touchpads
-        let screen = Rect(x: 0, y: 0, width: options.outputSize.width, height: options.outputSize.height)
+        self.output = output
+        let screen = Rect(x: 0, y: 0, width: output.width, height: output.height)
         engine = GestureEngine(screen: screen, configuration: options.configuration)
         graph = DemoGraph(engine: engine, only: options.only?.kinds)
         log = GestureLog(graph: graph, json: options.json, verbose: options.verbose, changes: options.changes, terminal: .forStandardOutput())
         engine.observer = log
+    }
+
+    /// The output a recording replays onto when none is given: the aspect ratio of its first
+    /// touchscreen (of its first device when it has none) as the output sees it — the output's
+    /// physical size when given, else the sensor's size in millimetres, else its axis ranges,
+    /// turned by `rotation` — with 1920 points on the long side. A sensor is never stretched.
+    static func defaultOutput(for recording: Recording, rotation: OutputRotation, outputMillimetres: Size?) -> Size {
+        let longSide = 1920.0
+        var aspect: Size?
+        if let mm = outputMillimetres, mm.width > 0, mm.height > 0 {
+            aspect = mm
+        } else {
+            let devices = recording.devices.map(\.description)
+            if let d = devices.first(where: { $0.classification.kind == .touchscreen }) ?? devices.first,
+               let x = d.absInfo(for: .mtPositionX) ?? d.absInfo(for: .absX),
+               let y = d.absInfo(for: .mtPositionY) ?? d.absInfo(for: .absY) {
+                let resolved = x.hasResolution && y.hasResolution
+                let w = resolved ? x.span / Double(x.resolution) : x.span
+                let h = resolved ? y.span / Double(y.resolution) : y.span
+                let quarterTurn = rotation == .clockwise90 || rotation == .clockwise270
+                if w > 0 && h > 0 { aspect = quarterTurn ? Size(width: h, height: w) : Size(width: w, height: h) }
+            }
+        }
+        guard let a = aspect else { return Size(width: longSide, height: 1080) }
+        return a.width >= a.height
+            ? Size(width: longSide, height: (longSide * a.height / a.width).rounded())
+            : Size(width: (longSide * a.width / a.height).rounded(), height: longSide)
     }
 
     /// Touches that began in the replay.
@@ -96,8 +128,9 @@ final class ReplaySession {
 
     func play(_ recording: Recording, speed: Double?) throws {
         let mapping = OutputMapping(
-            size: options.outputSize.size,
-            rotation: OutputRotation(degrees: options.rotation.degrees) ?? .none
+            size: output,
+            rotation: OutputRotation(degrees: options.rotation.degrees) ?? .none,
+            physicalSize: options.outputMm?.size
         )
         let replayer = Replayer(recording: recording, options: ReplayOptions(mapping: mapping, includesTouchpads: touchpads))
         for (index, device) in recording.devices.enumerated() {

@@ -4,8 +4,17 @@ import GestureKit
 
 /// Options shared by `live` and `replay`: what to recognize, how to print it, and the thresholds.
 struct GraphOptions: ParsableArguments {
-    @Option(help: "Screen size in points, WIDTHxHEIGHT, that touchscreen positions map onto.")
-    var outputSize: OutputSize = OutputSize(width: 1920, height: 1080)
+    @Option(help: ArgumentHelp(
+        "Screen size in points, WIDTHxHEIGHT, that touchscreen positions map onto.",
+        discussion: "Default: live, 1920x1080; replay, the recorded touchscreen's aspect ratio (its size in millimetres, "
+            + "else its axis ranges, turned by --rotation) with 1920 points on the long side, so a sensor is never stretched."))
+    var outputSize: OutputSize?
+
+    @Option(help: ArgumentHelp(
+        "The output's physical size in millimetres, WIDTHxHEIGHT (as seen, after --rotation).",
+        discussion: "Where a touchscreen that reports no resolution takes its millimetres: a compositor has it from the "
+            + "output's EDID, a kiosk knows its panel. Without it such a device falls back to --fallback-points-per-mm."))
+    var outputMm: OutputSize?
 
     @Option(help: "Screen rotation in degrees: 0, 90, 180 or 270.")
     var rotation: RotationDegrees = .init(degrees: 0)

@@ -47,7 +47,8 @@ final class GestureLog: GestureEngineObserver {
                 let report = DeviceReport(
                     type: "device_added", time: seconds(t), device: d.name, node: deviceNodes[d.id], kind: d.kind.rawValue,
                     widthMm: d.sizeMillimetres.map { ($0.width * 10).rounded() / 10 },
-                    heightMm: d.sizeMillimetres.map { ($0.height * 10).rounded() / 10 }, hasResolution: d.hasResolution)
+                    heightMm: d.sizeMillimetres.map { ($0.height * 10).rounded() / 10 }, hasResolution: d.hasResolution,
+                    mmSource: d.densitySource.rawValue)
                 emit(json ? encode(report) : deviceText(report))
             }
         case .deviceRemoved(let id, let t):
@@ -92,7 +93,10 @@ final class GestureLog: GestureEngineObserver {
         if let n = r.node { line += "  \(n)" }
         if let k = r.kind { line += "  \(k)" }
         if let w = r.widthMm, let h = r.heightMm { line += String(format: "  %.0f×%.0f mm", w, h) }
-        if r.hasResolution == false { line += "  (no resolution: thresholds in points)" }
+        if r.hasResolution == false {
+            line += r.mmSource == DensitySource.outputSize.rawValue
+                ? "  (no resolution: millimetres from the output's size)" : "  (no resolution: thresholds in points)"
+        }
         return line
     }
 

@@ -99,11 +99,14 @@ struct DeviceReport: Encodable, Equatable {
     var widthMm: Double?
     var heightMm: Double?
     var hasResolution: Bool?
+    /// Where the device's millimetres come from: `resolution`, `output` or `fallback`.
+    var mmSource: String?
 
     enum CodingKeys: String, CodingKey {
         case type, time, device, node, kind
         case widthMm = "width_mm"
         case heightMm = "height_mm"
         case hasResolution = "has_resolution"
+        case mmSource = "mm_source"
     }
 }

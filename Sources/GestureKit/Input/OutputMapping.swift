@@ -77,13 +77,8 @@ public struct OutputMapping: Hashable, Sendable {
         var p = calibration.apply(point)
         if flipsHorizontally { p.x = 1 - p.x }
         if flipsVertically { p.y = 1 - p.y }
-        switch rotation {
-        case .none: break
-        case .clockwise90: p = Point(x: 1 - p.y, y: p.x)
-        case .upsideDown: p = Point(x: 1 - p.x, y: 1 - p.y)
-        case .clockwise270: p = Point(x: p.y, y: 1 - p.x)
-        }
-        return Point(x: p.x * size.width, y: p.y * size.height)
+        let r = rotation.rotate((p.x, p.y))
+        return Point(x: r.x * size.width, y: r.y * size.height)
     }
 }
 

@@ -23,6 +23,10 @@ extension LibinputBackend {
         public var outputSize: Size
         /// How touchscreens are turned relative to the output.
         public var rotation: OutputRotation
+        /// The output's physical size in millimetres (from its EDID, or the kiosk's panel), or
+        /// `nil`: where a touchscreen that reports no size of its own takes its millimetres
+        /// (``GestureKit/DensitySource/outputSize``).
+        public var outputMillimetres: Size?
         /// Where libinput's messages and the backend's own go.
         public var logger: Logger
         /// Which libinput messages to ask for; `nil` derives it from `logger.logLevel`.
@@ -37,13 +41,15 @@ extension LibinputBackend {
         /// Creates a configuration.
         public init(
             source: Source = .seat("seat0"), outputSize: Size = Size(width: 1920, height: 1080),
-            rotation: OutputRotation = .none, logger: Logger = Logger(label: "GestureKitLibinput"),
+            rotation: OutputRotation = .none, outputMillimetres: Size? = nil,
+            logger: Logger = Logger(label: "GestureKitLibinput"),
             logPriority: LibinputLogPriority? = nil, requiresTouchDevice: Bool = true,
             makeSystem: @escaping @Sendable () -> any LibinputSystem = { LiveLibinputSystem() }
         ) {
             self.source = source
             self.outputSize = outputSize
             self.rotation = rotation
+            self.outputMillimetres = outputMillimetres
             self.logger = logger
             self.logPriority = logPriority
             self.requiresTouchDevice = requiresTouchDevice
@@ -53,17 +59,23 @@ extension LibinputBackend {
         /// Every device of a udev seat (default `"seat0"`).
         public static func seat(
             _ seat: String = "seat0", outputSize: Size = Size(width: 1920, height: 1080),
-            rotation: OutputRotation = .none, logger: Logger = Logger(label: "GestureKitLibinput")
+            rotation: OutputRotation = .none, outputMillimetres: Size? = nil,
+            logger: Logger = Logger(label: "GestureKitLibinput")
         ) -> Configuration {
-            Configuration(source: .seat(seat), outputSize: outputSize, rotation: rotation, logger: logger)
+            Configuration(
+                source: .seat(seat), outputSize: outputSize, rotation: rotation, outputMillimetres: outputMillimetres,
+                logger: logger)
         }
 
         /// Exactly these device nodes.
         public static func paths(
             _ paths: [String], outputSize: Size = Size(width: 1920, height: 1080),
-            rotation: OutputRotation = .none, logger: Logger = Logger(label: "GestureKitLibinput")
+            rotation: OutputRotation = .none, outputMillimetres: Size? = nil,
+            logger: Logger = Logger(label: "GestureKitLibinput")
         ) -> Configuration {
-            Configuration(source: .paths(paths), outputSize: outputSize, rotation: rotation, logger: logger)
+            Configuration(
+                source: .paths(paths), outputSize: outputSize, rotation: rotation, outputMillimetres: outputMillimetres,
+                logger: logger)
         }
     }
 }

@@ -51,7 +51,9 @@ public final class LibinputBackend {
         self.access = DeviceAccessRecorder(system: system, logger: configuration.logger)
         self.logBridge = LibinputLogBridge(logger: configuration.logger)
         self.mapper = LibinputEventMapper(
-            output: OutputMapping(size: configuration.outputSize, rotation: configuration.rotation))
+            output: OutputMapping(
+                size: configuration.outputSize, rotation: configuration.rotation,
+                physicalSize: configuration.outputMillimetres))
         do {
             try open()
         } catch {

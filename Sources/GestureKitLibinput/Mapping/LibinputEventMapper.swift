@@ -73,10 +73,14 @@ struct LibinputEventMapper {
         if let kind = Self.kind(of: info.capabilities) {
             let id = DeviceID(nextID)
             nextID += 1
+            // A touchscreen's millimetres per screen axis: its size through the rotation, else
+            // the output's physical size; a touchpad's positions are not on the screen.
+            let density = kind == .touchscreen ? output.density(sensorMillimetres: info.sizeMillimetres) : nil
             let device = InputDevice(
                 id: id, name: info.name, kind: kind, sizeMillimetres: info.sizeMillimetres,
                 hasResolution: info.sizeMillimetres != nil,
-                maximumContacts: info.touchCount > 0 ? info.touchCount : nil)
+                maximumContacts: info.touchCount > 0 ? info.touchCount : nil,
+                density: density?.density, densitySource: density?.source)
             entry.device = device
             if kind == .touchscreen {
                 entry.touches = TouchFrameAccumulator(device: id, capacity: max(info.touchCount, 10))

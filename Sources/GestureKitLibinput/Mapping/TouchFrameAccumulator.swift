@@ -71,7 +71,7 @@ struct TouchFrameAccumulator {
         frame.contacts.removeAll(keepingCapacity: true)
         for item in live {
             var contact = item.contact
-            contact.location = output.location(ofNormalized: item.normalized)
+            contact.location = output.map(normalized: item.normalized)
             frame.contacts.append(contact)
         }
     }
