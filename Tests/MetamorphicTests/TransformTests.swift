@@ -160,26 +160,6 @@ struct TransformTests {
         #expect(frames.map { $0.contacts.map(\.phase) } == [[.began], [.ended]])
     }
 
-    @Test("resampled shared recordings keep every contact, where it landed and where it lifted", arguments: [60, 120, 240])
-    func resampleShared(_ rate: Int) throws {
-        try #require(SharedRecordings.available, "recordings directory not found")
-        for file in try SharedRecordings.touchscreenFiles() {
-            let original = try SharedRecordings.read(file)
-            let a = Synthetic.contacts(try Synthetic.frames(original, mapping: OutputMapping(size: Size(width: 1920, height: 1080))))
-            let b = Synthetic.contacts(try Synthetic.frames(
-                try RecordingTransforms.resampled(original, rate: Double(rate)), mapping: OutputMapping(size: Size(width: 1920, height: 1080))))
-            #expect(a.count == b.count, "\(file): \(a.count) contacts, \(b.count) resampled")
-            let period = 1_000_000 / Int64(rate) + 1
-            for (ca, cb) in zip(a, b) {
-                guard let a0 = ca.first, let b0 = cb.first, let a1 = ca.last, let b1 = cb.last else { continue }
-                #expect(a0.contact.location == b0.contact.location, "\(file): landing")
-                #expect(a1.contact.location == b1.contact.location && a1.contact.phase == b1.contact.phase, "\(file): lift")
-                let shift = b0.time.microseconds - a0.time.microseconds
-                #expect(shift >= 0 && shift < period, "\(file): landing moved by \(shift) µs")
-            }
-        }
-    }
-
     /// Whether two points are the same within rounding.
     func close(_ a: Point?, _ b: Point) -> Bool {
         guard let a else { return false }
@@ -212,22 +192,6 @@ struct TransformTests {
         let lift = after.filter { $0.timestamp.microseconds / 1000 == 154 }
         #expect(lift.map { $0.contacts.map(\.phase) } == [[.moved, .stationary], [.stationary, .ended]])
         Self.expectSamePaths(before, after, "synthetic")
-    }
-
-    @Test("split shared recordings have no mixed frame, and every contact takes the same path")
-    func splitShared() throws {
-        try #require(SharedRecordings.available, "recordings directory not found")
-        var counts: [String] = []
-        for file in try SharedRecordings.touchscreenFiles() {
-            let original = try SharedRecordings.read(file)
-            let split = try RecordingTransforms.splittingMixedFrames(original)
-            let mapping = OutputMapping(size: Size(width: 1920, height: 1080))
-            let before = try Synthetic.frames(original, mapping: mapping), after = try Synthetic.frames(split, mapping: mapping)
-            #expect(after.filter(Self.isMixed).isEmpty, "\(file)")
-            Self.expectSamePaths(before, after, file)
-            counts.append("\(file): \(before.filter(Self.isMixed).count) of \(before.count)")
-        }
-        report("frames mixing landings, lifts and motion of different contacts:\n  " + counts.joined(separator: "\n  "))
     }
 
     /// Each contact goes through the same positions in the same order and ends the same way.
@@ -323,5 +287,45 @@ struct TransformTests {
         turned.rotation = 0.5 + 4 * .pi / 180
         #expect(GestureComparison.differences(expected: [rotation], actual: [turned]).count == 1)
         #expect(GestureComparison.differences(expected: [rotation], actual: []).count == 1)
+    }
+}
+
+/// The transforms on the shared recordings (skipped, and said so, when they are absent).
+@Suite(
+    "Metamorphic transforms on the shared recordings",
+    .enabled(if: SharedRecordings.available, "recordings directory not found; set GESTUREKIT_RECORDINGS"))
+struct SharedTransformTests {
+    @Test("resampled shared recordings keep every contact, where it landed and where it lifted", arguments: [60, 120, 240])
+    func resampleShared(_ rate: Int) throws {
+        for file in try SharedRecordings.touchscreenFiles() {
+            let original = try SharedRecordings.read(file)
+            let a = Synthetic.contacts(try Synthetic.frames(original, mapping: OutputMapping(size: Size(width: 1920, height: 1080))))
+            let b = Synthetic.contacts(try Synthetic.frames(
+                try RecordingTransforms.resampled(original, rate: Double(rate)), mapping: OutputMapping(size: Size(width: 1920, height: 1080))))
+            #expect(a.count == b.count, "\(file): \(a.count) contacts, \(b.count) resampled")
+            let period = 1_000_000 / Int64(rate) + 1
+            for (ca, cb) in zip(a, b) {
+                guard let a0 = ca.first, let b0 = cb.first, let a1 = ca.last, let b1 = cb.last else { continue }
+                #expect(a0.contact.location == b0.contact.location, "\(file): landing")
+                #expect(a1.contact.location == b1.contact.location && a1.contact.phase == b1.contact.phase, "\(file): lift")
+                let shift = b0.time.microseconds - a0.time.microseconds
+                #expect(shift >= 0 && shift < period, "\(file): landing moved by \(shift) µs")
+            }
+        }
+    }
+
+    @Test("split shared recordings have no mixed frame, and every contact takes the same path")
+    func splitShared() throws {
+        var counts: [String] = []
+        for file in try SharedRecordings.touchscreenFiles() {
+            let original = try SharedRecordings.read(file)
+            let split = try RecordingTransforms.splittingMixedFrames(original)
+            let mapping = OutputMapping(size: Size(width: 1920, height: 1080))
+            let before = try Synthetic.frames(original, mapping: mapping), after = try Synthetic.frames(split, mapping: mapping)
+            #expect(after.filter(TransformTests.isMixed).isEmpty, "\(file)")
+            TransformTests.expectSamePaths(before, after, file)
+            counts.append("\(file): \(before.filter(TransformTests.isMixed).count) of \(before.count)")
+        }
+        report("frames mixing landings, lifts and motion of different contacts:\n  " + counts.joined(separator: "\n  "))
     }
 }
