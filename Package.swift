@@ -84,6 +84,9 @@ let package = Package(
         .testTarget(name: "GestureKitLibinputTests", dependencies: ["GestureKit", "GestureKitLibinput"]),
         // Runs the gesture-demo binary as a user would and checks what it prints.
         .testTarget(name: "GestureDemoTests", dependencies: ["GestureDemo"], exclude: ["Expected"]),
+        // Replays the shared real recordings, and transformed copies of them (resampled, mirrored,
+        // rotated, rescaled, split), through the demo's recognizer graph and compares the gestures.
+        .testTarget(name: "MetamorphicTests", dependencies: ["GestureDemo", "GestureKit", "GestureKitEvdev"]),
     ],
     swiftLanguageModes: [.v6]
 )

@@ -36,8 +36,7 @@ struct Replay: ParsableCommand {
         let session: ReplaySession
         do {
             let recording = try RecordingLoader.load(path)
-            session = ReplaySession(graph: graph, touchpads: touchpads, output: graph.outputSize?.size ?? ReplaySession.defaultOutput(
-                for: recording, rotation: OutputRotation(degrees: graph.rotation.degrees) ?? .none, outputMillimetres: graph.outputMm?.size))
+            session = ReplaySession(graph: graph, touchpads: touchpads, for: recording)
             try session.play(recording, speed: speed)
         } catch {
             Terminal.error("gesture-demo: \(error)")
@@ -83,6 +82,14 @@ final class ReplaySession {
         graph = DemoGraph(engine: engine, only: options.only?.kinds)
         log = GestureLog(graph: graph, json: options.json, verbose: options.verbose, changes: options.changes, terminal: .forStandardOutput())
         engine.observer = log
+    }
+
+    /// A session for `recording`: on `--output-size`, else on ``defaultOutput(for:rotation:outputMillimetres:)``.
+    convenience init(graph options: GraphOptions, touchpads: Bool, for recording: Recording) {
+        let output = options.outputSize?.size ?? Self.defaultOutput(
+            for: recording, rotation: OutputRotation(degrees: options.rotation.degrees) ?? .none,
+            outputMillimetres: options.outputMm?.size)
+        self.init(graph: options, touchpads: touchpads, output: output)
     }
 
     /// The output a recording replays onto when none is given: the aspect ratio of its first

@@ -1,5 +1,9 @@
-/// Recognizes two fingers turning (UIKit's `UIRotationGestureRecognizer`). Continuous: begins
-/// once the line between the first two fingers has turned ``minimumAngle``.
+/// Recognizes two or more fingers turning (UIKit's `UIRotationGestureRecognizer`). Continuous:
+/// begins once the fingers have turned ``minimumAngle`` about their centre. The turn of each
+/// frame is the mean of each finger's turn about the fingers' centroid, weighted by its distance
+/// from it, measured over the fingers down both before and after the frame: fingers landing or
+/// lifting, even in a frame in which others move, add nothing, and with many fingers no single
+/// pair decides.
 ///
 /// ``rotation`` is in radians, clockwise positive on screen (y grows downwards), settable;
 /// ``velocity`` is in radians per second. libinput's touchpad pinch (its angle) drives it too.
@@ -21,7 +25,6 @@ open class RotationGestureRecognizer: GestureRecognizer {
     // run-time exclusivity check.
     @exclusivity(unchecked) private var accumulated = 0.0
     @exclusivity(unchecked) private var offset = 0.0
-    @exclusivity(unchecked) private var lastAngle: Double?
     @exclusivity(unchecked) private var tracker: VelocityTracker
 
     /// Creates a rotation recognizer with the tunables of `configuration`.
@@ -31,43 +34,50 @@ open class RotationGestureRecognizer: GestureRecognizer {
         super.init(configuration: configuration)
     }
 
-    /// The angle of the line from the first finger to the second, in millimetres along the
-    /// screen's axes (so a stretched mapping does not bend it), over the fingers
-    /// ``GestureRecognizer/forEachFinger(includingLifted:excluding:_:)`` gives; `nil` for fewer
-    /// than two.
-    private func angle(includingLifted: Bool, excluding excluded: [Touch] = []) -> Double? {
-        var first: Point?
-        var second: Point?
-        forEachFinger(includingLifted: includingLifted, excluding: excluded) { t in
-            let p = t.density.millimetres(t.location)
-            if first == nil { first = p } else if second == nil { second = p }
+    /// The turn of the fingers around their centre in the frame being processed, in radians: each
+    /// finger's change of angle about the centroid, weighted by its distance from it (a finger near
+    /// the centre says little about the turn), over the fingers that were down before the frame
+    /// and are still measured in it (those that lifted in it included, at their last position).
+    /// Positions are in millimetres along the screen's axes, so a stretched mapping does not bend
+    /// the angles. `nil` for fewer than two such fingers.
+    private func turnInFrame() -> Double? {
+        let frame = lastFrameTime
+        // Where each finger was before this frame: its previous location if the frame reported it,
+        // else where it is.
+        func before(_ t: Touch) -> Point { t.density.millimetres(t.timestamp == frame ? t.previousLocation : t.location) }
+        func after(_ t: Touch) -> Point { t.density.millimetres(t.location) }
+        var sumBefore = Point.zero
+        var sumAfter = Point.zero
+        var n = 0
+        forEachFinger { t in
+            guard t.startTimestamp < frame else { return }  // landed in this frame: no "before"
+            sumBefore += before(t)
+            sumAfter += after(t)
+            n += 1
         }
-        guard let a = first, let b = second else { return nil }
-        let d = b - a
-        return atan2Approx(d.y, d.x)
-    }
-
-    /// Adds the turn from the last angle to `a`.
-    private func accumulate(to a: Double?) {
-        guard let a, let last = lastAngle else { return }
-        var d = a - last
-        if d > .pi { d -= 2 * .pi }
-        if d < -.pi { d += 2 * .pi }
-        accumulated += d
-    }
-
-    open override func touchesBegan(_ touches: [Touch]) {
-        // The fingers already down may have turned in this same frame: that counts first.
-        accumulate(to: angle(includingLifted: true, excluding: touches))
-        lastAngle = angle(includingLifted: false)
+        guard n >= 2 else { return nil }
+        let c0 = sumBefore / Double(n)
+        let c1 = sumAfter / Double(n)
+        var turn = 0.0
+        var weight = 0.0
+        forEachFinger { t in
+            guard t.startTimestamp < frame else { return }
+            let a = before(t) - c0
+            let b = after(t) - c1
+            let w = a.length
+            guard w > 0, b.length > 0 else { return }
+            var d = atan2Approx(b.y, b.x) - atan2Approx(a.y, a.x)
+            if d > .pi { d -= 2 * .pi }
+            if d < -.pi { d += 2 * .pi }
+            turn += w * d
+            weight += w
+        }
+        return weight > 0 ? turn / weight : nil
     }
 
     open override func touchesMoved(_ touches: [Touch]) {
-        // A finger that lifted in this frame still counts here, so the pair is the one the last
-        // angle was measured on; touchesEnded then re-anchors without it.
-        guard let a = angle(includingLifted: true) else { return }
-        accumulate(to: a)
-        lastAngle = a
+        guard let turn = turnInFrame() else { return }
+        accumulated += turn
         tracker.add(Point(x: rotation, y: 0), at: now)
         if state == .possible {
             if abs(accumulated) >= minimumAngle { state = .began }
@@ -82,7 +92,6 @@ open class RotationGestureRecognizer: GestureRecognizer {
             if state.isActive { return state = .ended }
             if active == 0 { return fail(.endedTooSoon) }
         }
-        lastAngle = angle(includingLifted: false)
     }
 
     open override func accepts(_ event: TouchpadGestureEvent) -> Bool {
@@ -114,7 +123,6 @@ open class RotationGestureRecognizer: GestureRecognizer {
         super.reset()
         accumulated = 0
         offset = 0
-        lastAngle = nil
         tracker.reset()
     }
 }

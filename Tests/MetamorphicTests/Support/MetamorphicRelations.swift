@@ -1,0 +1,153 @@
+import Foundation
+import GestureKit
+import GestureKitEvdev
+
+/// A metamorphic relation: a transform of recordings, the replay options the transformed
+/// recording is played with, and what the transform should do to each recognized gesture.
+struct MetamorphicRelation: Sendable {
+    /// The name in the table, e.g. `resample 60 Hz`.
+    let name: String
+    /// `gesture-demo replay` options for the transformed recording.
+    let replayArguments: [String]
+    /// The transform.
+    let transform: @Sendable (Recording) throws -> Recording
+    /// What a gesture recognized in the original should be in the transformed recording.
+    let expected: @Sendable (RecognizedGesture) -> RecognizedGesture
+
+    /// The transform that changes nothing: a control row (the replay is deterministic).
+    static let identity = MetamorphicRelation(
+        name: "none (control)", replayArguments: [], transform: { $0 }, expected: { $0 })
+
+    static func resample(_ hz: Int) -> MetamorphicRelation {
+        MetamorphicRelation(
+            name: "resample \(hz) Hz", replayArguments: [],
+            transform: { try RecordingTransforms.resampled($0, rate: Double(hz)) }, expected: { $0 })
+    }
+
+    /// Left and right swap; a rotation turns the other way.
+    static let mirror = MetamorphicRelation(
+        name: "mirror x", replayArguments: [],
+        transform: { RecordingTransforms.mirroredHorizontally($0) },
+        expected: { g in
+            var g = g
+            g.direction = g.direction.mirrored
+            g.edge = g.edge.mirrored
+            g.rotation = g.rotation.map { -$0 }
+            return g
+        })
+
+    /// The sensor turned a quarter turn, the output turned back: the screen sees the same gesture.
+    static let rotate = MetamorphicRelation(
+        name: "rotate 90°", replayArguments: ["--rotation", "90"],
+        transform: { RecordingTransforms.rotatedQuarterTurn($0) }, expected: { $0 })
+
+    static func resolution(_ factor: Double) -> MetamorphicRelation {
+        MetamorphicRelation(
+            name: "resolution ×\(factor == 0.5 ? "0.5" : String(Int(factor)))", replayArguments: [],
+            transform: { RecordingTransforms.resolutionScaled($0, by: factor) }, expected: { $0 })
+    }
+
+    static let split = MetamorphicRelation(
+        name: "split mixed frames", replayArguments: [],
+        transform: { try RecordingTransforms.splittingMixedFrames($0) }, expected: { $0 })
+
+    /// Every relation of the tier, the control first.
+    static let all: [MetamorphicRelation] = [
+        .identity, .resample(60), .resample(120), .resample(240), .mirror, .rotate, .resolution(0.5), .resolution(2), .split,
+    ]
+}
+
+extension SwipeDirection {
+    /// Left and right exchanged.
+    var mirrored: SwipeDirection {
+        var d = self.subtracting(.horizontal)
+        if contains(.left) { d.insert(.right) }
+        if contains(.right) { d.insert(.left) }
+        return d
+    }
+}
+
+extension ScreenEdges {
+    /// Left and right exchanged.
+    var mirrored: ScreenEdges {
+        var e = self.subtracting([.left, .right])
+        if contains(.left) { e.insert(.right) }
+        if contains(.right) { e.insert(.left) }
+        return e
+    }
+}
+
+/// Compares what two replays recognized.
+enum GestureComparison {
+    /// A pinch's final scale may differ by this fraction.
+    static let scaleTolerance = 0.05
+    /// A rotation's final angle may differ by this many radians (3°).
+    static let rotationTolerance = 3 * Double.pi / 180
+    /// Gestures of the same recognizer are paired when they start at most this far apart (a
+    /// resampled frame moves an event by up to 17 ms at 60 Hz).
+    static let pairingWindow: Duration = .milliseconds(150)
+
+    /// The differences between the gestures expected and those recognized, one line each, in time
+    /// order; empty when they are the same. Each gesture is paired with the unpaired gesture of
+    /// the same recognizer that starts nearest in time (within ``pairingWindow``); then the
+    /// states, fingers, direction, edge, final scale (within 5 %) and final rotation (within 3°)
+    /// must agree. Times and positions are not compared otherwise.
+    static func differences(expected: [RecognizedGesture], actual: [RecognizedGesture]) -> [String] {
+        var lines: [(time: Timestamp, order: Int, text: String)] = []
+        var used = Set<Int>()
+        for (i, e) in expected.enumerated() {
+            let candidates = actual.indices.filter {
+                !used.contains($0) && actual[$0].recognizer == e.recognizer
+                    && abs(actual[$0].start.microseconds - e.start.microseconds) <= pairingWindow.gestureMicroseconds
+            }
+            guard let j = candidates.min(by: {
+                abs(actual[$0].start.microseconds - e.start.microseconds) < abs(actual[$1].start.microseconds - e.start.microseconds)
+            }) else {
+                lines.append((e.start, i, "missing  \(e)"))
+                continue
+            }
+            used.insert(j)
+            let fields = fieldDifferences(expected: e, actual: actual[j])
+            if !fields.isEmpty {
+                lines.append((e.start, i, "changed  \(e)  ⇒  " + fields.joined(separator: ", ")))
+            }
+        }
+        for j in actual.indices where !used.contains(j) {
+            lines.append((actual[j].start, expected.count + j, "extra    \(actual[j])"))
+        }
+        return lines.sorted { ($0.time, $0.order) < ($1.time, $1.order) }.map {
+            String(format: "%8.3fs  ", $0.time.seconds) + $0.text
+        }
+    }
+
+    /// What differs between two paired gestures, e.g. `direction right → up`.
+    static func fieldDifferences(expected e: RecognizedGesture, actual a: RecognizedGesture) -> [String] {
+        var d: [String] = []
+        if e.states != a.states {
+            d.append("states \(e.states.joined(separator: "→")) → \(a.states.joined(separator: "→"))")
+        }
+        if e.fingers != a.fingers { d.append("fingers \(e.fingers) → \(a.fingers)") }
+        if e.direction != a.direction { d.append("direction \(e.direction) → \(a.direction)") }
+        if e.edge != a.edge { d.append("edge \(e.edge) → \(a.edge)") }
+        switch (e.scale, a.scale) {
+        case (nil, nil): break
+        case (let x?, let y?):
+            if abs(y / x - 1) > scaleTolerance {
+                d.append(String(format: "scale %.3f → %.3f (%+.1f %%)", x, y, (y / x - 1) * 100))
+            }
+        case (let x, let y):
+            d.append("scale \(x.map { String(format: "%.3f", $0) } ?? "none") → \(y.map { String(format: "%.3f", $0) } ?? "none")")
+        }
+        switch (e.rotation, a.rotation) {
+        case (nil, nil): break
+        case (let x?, let y?):
+            if abs(y - x) > rotationTolerance {
+                d.append(String(format: "rotation %.1f° → %.1f°", x * 180 / .pi, y * 180 / .pi))
+            }
+        case (let x, let y):
+            func deg(_ v: Double?) -> String { v.map { String(format: "%.1f°", $0 * 180 / .pi) } ?? "none" }
+            d.append("rotation \(deg(x)) → \(deg(y))")
+        }
+        return d
+    }
+}
