@@ -13,8 +13,23 @@ struct LabelledEpisodesTests {
         do { return .success(try LabelledEpisodes.score()) } catch { return .failure(TransformError("\(error)")) }
     }()
 
+    /// The same, with each panel's physical size where it is known (``LabelledEpisodes/panelMillimetres``).
+    static let knownPanelScores: Result<[LabelledEpisodes.Score], TransformError> = {
+        do { return .success(try LabelledEpisodes.score(knownPanels: true)) } catch { return .failure(TransformError("\(error)")) }
+    }()
+
     /// The score of the engine this was written against; raise it as fixes land, never lower it.
     static let floor = 6
+    /// The score with the panels' physical sizes; raise it as fixes land, never lower it.
+    static let knownPanelFloor = 6
+
+    @Test("the score with each panel's physical size, as a host that knows its output (printed)")
+    func knownPanelScore() throws {
+        let scores = try Self.knownPanelScores.get()
+        report("with each panel's physical size (--output-mm):\n" + LabelledEpisodes.text(scores))
+        let right = scores.filter(\.verdict.right).count
+        #expect(right >= Self.knownPanelFloor, "labelled episodes right with the panels' sizes: \(right) of \(scores.count)")
+    }
 
     @Test("the score: labelled episodes right (printed)")
     func score() throws {

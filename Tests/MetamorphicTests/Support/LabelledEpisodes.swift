@@ -165,11 +165,28 @@ enum LabelledEpisodes {
         var episodeCount: Int
     }
 
-    /// Replays each file once through the demo graph and judges every label.
-    static func score() throws -> [Score] {
+    /// The physical size of the panels that report no resolution, as a host that knows its panel
+    /// passes it (`--output-mm`): the active area of the panel the product name gives. The
+    /// EP0430M09 is a 4.3-inch 16:9 panel, the ISDv4 E6 sits in 12.5-inch 16:9 tablet PCs, the
+    /// DTH2242 is a 21.5-inch 16:9 pen display. The Atmel maXTouch's panel is not known, so it
+    /// keeps the fallback.
+    static let panelMillimetres: [String: String] = [
+        "ts-ep0430m09-2finger-drag-down.evemu": "95x54", "ts-ep0430m09-2finger-touch-hold.evemu": "95x54",
+        "ts-ep0430m09-4finger-drag-down.evemu": "95x54",
+        "ts-wacom-isdv4-1finger-swipe-from-left-edge.evemu": "277x156", "ts-wacom-isdv4-2finger-circle.evemu": "277x156",
+        "ts-wacom-isdv4-2finger-drag-down.evemu": "277x156", "ts-wacom-isdv4-2finger-swipe-from-left-edge.evemu": "277x156",
+        "ts-wacom-isdv4-2finger-tap.evemu": "277x156",
+        "ts-wacom-dth2242-taps-multifinger-10.evemu": "477x268",
+    ]
+
+    /// Replays each file once through the demo graph and judges every label: with the demo's
+    /// defaults, as a new user runs it, or (`knownPanels`) with each panel's physical size where
+    /// ``panelMillimetres`` knows it, as a kiosk or compositor that knows its output runs it.
+    static func score(knownPanels: Bool = false) throws -> [Score] {
         var scores: [Score] = []
         for file in files {
-            let replay = try DemoReplay.run(try SharedRecordings.read(file))
+            let arguments = knownPanels ? panelMillimetres[file].map { ["--output-mm", $0] } ?? [] : []
+            let replay = try DemoReplay.run(try SharedRecordings.read(file), arguments: arguments)
             let episodes = TouchEpisode.split(replay.events)
             let attributed = attribute(replay.gestures, to: episodes)
             for label in all where label.file == file {
