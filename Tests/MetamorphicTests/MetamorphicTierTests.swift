@@ -100,9 +100,30 @@ struct MetamorphicTierTests {
     @Test("each transform gives the original's gestures", arguments: MetamorphicRelation.all.dropFirst().map(\.name))
     func identical(_ relation: String) throws {
         let r = try MetamorphicTier.results.get()
+        let known = KnownDifference.all.filter { $0.relation == relation }
         for o in r.outcomes(for: relation) where !o.identical {
             let lines: [String] = o.differences.map { "    " + $0 }
+            if let k = known.first(where: { $0.file == o.file }), k.differences == o.differences {
+                report("KNOWN DIFFERENCE [\(relation)] \(o.file) (\(k.reason)):\n\(lines.joined(separator: "\n"))\n")
+                continue
+            }
             Issue.record("\(relation): \(o.file) differs:\n\(lines.joined(separator: "\n"))")
         }
+        // A known difference that no longer occurs is taken off the list, so that the list stays true.
+        for k in known where r.outcomes(for: relation).first(where: { $0.file == k.file })?.differences != k.differences {
+            Issue.record("\(relation): \(k.file) no longer differs as listed in KnownDifference.all: update the list")
+        }
     }
+}
+
+/// Differences between a recording and its transform that are not the engine's to remove, each
+/// with the reason, printed as KNOWN DIFFERENCE. Each must match the comparison's lines exactly:
+/// any other difference, or a listed one that changes or disappears, fails the tier.
+struct KnownDifference: Sendable {
+    var relation: String
+    var file: String
+    var differences: [String]
+    var reason: String
+
+    static let all: [KnownDifference] = []
 }
