@@ -18,9 +18,9 @@ final class DemoFingers: GestureEngineObserver {
     static let pointsPerMillimetre = 4.0
     static let frameMilliseconds = 10.0
 
-    init(kind: DeviceKind = .touchscreen) {
+    init(kind: DeviceKind = .touchscreen, touchpadTouches: Bool = false) {
         engine = GestureEngine(screen: Rect(x: 0, y: 0, width: 1000, height: 600))
-        graph = DemoGraph(engine: engine, only: nil)
+        graph = DemoGraph(engine: engine, only: nil, touchpadTouches: touchpadTouches)
         device = InputDevice(
             id: DeviceID(1), name: "synthetic", kind: kind, sizeMillimetres: Size(width: 250, height: 150),
             hasResolution: true, maximumContacts: 10)
@@ -180,5 +180,36 @@ struct DemoGraphPolicyTests {
         f.liftAll()
         #expect(f.saw("pan", .began))
         #expect(f.log.contains("tap: failed(excluded by pan)"), "\(f.log)")
+    }
+
+    @Test("with touchpad touches, a touchpad's two fingers dragging are a 2-finger pan and a swipe-2f")
+    func touchpadTouchesPan() {
+        let f = DemoFingers(kind: .touchpad, touchpadTouches: true)
+        let start = Point(x: 400, y: 200)
+        f.down([1: start, 2: start + Point(x: 80, y: 0)])
+        // 25 mm down in 200 ms.
+        f.move([1, 2], over: 200) { id, u in start + Point(x: id == 1 ? 0 : 80, y: 100 * u) }
+        f.liftAll()
+        #expect(f.saw("pan", .began), "\(f.log)")
+        #expect(f.saw("swipe-2f", .ended), "\(f.log)")
+    }
+
+    @Test("without touchpad touches the graph ignores a touchpad's raw touches")
+    func touchpadTouchesIgnoredByDefault() {
+        let f = DemoFingers(kind: .touchpad)
+        f.down([1: Point(x: 400, y: 200), 2: Point(x: 480, y: 200)])
+        f.rest(60)
+        f.liftAll()
+        #expect(f.log.isEmpty, "\(f.log)")
+    }
+
+    @Test("with touchpad touches, a touchpad's two-finger tap is a tap-2f; the edge pan stays on screens")
+    func touchpadTouchesTap() {
+        let f = DemoFingers(kind: .touchpad, touchpadTouches: true)
+        f.down([1: Point(x: 2, y: 200), 2: Point(x: 80, y: 200)])
+        f.rest(60)
+        f.liftAll()
+        #expect(f.saw("tap-2f", .ended), "\(f.log)")
+        #expect(!f.log.contains { $0.hasPrefix("edge-pan") })
     }
 }

@@ -75,4 +75,46 @@ struct RecordingReplayTests {
         #expect(began.contains("rotation"))
         #expect(lines.contains { $0.recognizer == "rotation" && $0.state == "ended" })
     }
+
+    // Touchpads, as raw touches (`--touchpads`): libinput's own gestures come only live.
+
+    /// The first began line of `recognizer`, and its last ended line.
+    private func span(_ lines: [SharedRecordings.Line], _ recognizer: String) -> (began: SharedRecordings.Line, ended: SharedRecordings.Line)? {
+        guard let b = lines.first(where: { $0.recognizer == recognizer && $0.state == "began" }),
+              let e = lines.last(where: { $0.recognizer == recognizer && $0.state == "ended" }) else { return nil }
+        return (b, e)
+    }
+
+    @Test("the Synaptics clickpad's 2-finger scroll down is a 2-finger pan down and a swipe-2f down")
+    func synapticsScrollDown() throws {
+        let lines = try SharedRecordings.replay("tp-synaptics-clickpad-2finger-scroll-down.evemu", ["--touchpads"])
+        let pan = try #require(span(lines, "pan"), "\(lines.map { "\($0.recognizer) \($0.state)" })")
+        #expect(pan.began.fingers == 2)
+        let t = try #require(pan.ended.translation)
+        #expect(t.y > 200 && abs(t.x) < t.y / 5, "translation \(t)")
+        #expect(lines.contains { $0.recognizer == "swipe-2f" && $0.state == "recognized" && $0.direction == "down" })
+    }
+
+    @Test("the Intuos5's 2-finger swipe right is a 2-finger pan right and a swipe-2f right")
+    func intuos5SwipeRight() throws {
+        let lines = try SharedRecordings.replay("tp-wacom-intuos5-2finger-swipe-right.evemu", ["--touchpads"])
+        let pan = try #require(span(lines, "pan"), "\(lines.map { "\($0.recognizer) \($0.state)" })")
+        #expect(pan.began.fingers == 2)
+        let t = try #require(pan.ended.translation)
+        #expect(t.x > 200 && abs(t.y) < t.x / 5, "translation \(t)")
+        #expect(lines.contains { $0.recognizer == "swipe-2f" && $0.state == "recognized" && $0.direction == "right" })
+    }
+
+    @Test("the Intuos5's 2-finger tap is a tap-2f and nothing else")
+    func intuos5TwoFingerTap() throws {
+        let lines = try SharedRecordings.replay("tp-wacom-intuos5-2finger-tap.evemu", ["--touchpads"])
+        #expect(lines.map { "\($0.recognizer) \($0.state) \($0.fingers)" } == ["tap-2f recognized 2"])
+    }
+
+    @Test("without --touchpads a touchpad recording is refused with a hint")
+    func touchpadNeedsTheFlag() throws {
+        let run = try DemoRun.run(["replay", SharedRecordings.directory + "/tp-wacom-intuos5-2finger-tap.evemu"])
+        #expect(run.status == 1)
+        #expect(run.stderr.contains("--touchpads"))
+    }
 }

@@ -21,7 +21,11 @@ import GestureKit
 ///   joins after a one-finger press began or after a one-finger flick can still pinch and rotate,
 ///   and a two-finger swipe does not exclude the rotation of a two-finger circle;
 /// - everything else excludes the others on shared touches, as UIKit does: a tap fails once a pan
-///   begins, a pan once an edge pan begins.
+///   begins (and the pan itself waits for the edge pan to fail).
+///
+/// With `touchpadTouches` (`replay --touchpads`), every recognizer of touches but the edge pan also
+/// accepts a touchpad's raw touches (`TouchType.indirect`), so a touchpad recording shows its
+/// taps, scrolls, swipes and pinches as the same recognizers would see them on a screen.
 final class DemoGraph: GestureRecognizerDelegate {
     /// The kinds of recognizer, for `--only`.
     enum Kind: String, CaseIterable, Hashable {
@@ -33,11 +37,11 @@ final class DemoGraph: GestureRecognizerDelegate {
     private(set) var recognizers: [GestureRecognizer] = []
     private var kinds: [ObjectIdentifier: Kind] = [:]
 
-    init(engine: GestureEngine, only: Set<Kind>?) {
+    init(engine: GestureEngine, only: Set<Kind>?, touchpadTouches: Bool = false) {
         self.engine = engine
         let c = engine.configuration
         let enabled = only ?? Set(Kind.allCases)
-        let touchTypes: Set<TouchType> = [.direct]
+        let touchTypes: Set<TouchType> = touchpadTouches ? [.direct, .indirect] : [.direct]
 
         let tap = TapGestureRecognizer(configuration: c)
         let doubleTap = TapGestureRecognizer(configuration: c)
