@@ -1,6 +1,8 @@
 /// The gesture kinds a touchpad driver (libinput) recognizes itself.
 public enum TouchpadGestureKind: String, Hashable, Sendable, CaseIterable {
-    /// Several fingers moving together (libinput: three or more).
+    /// Several fingers moving together. libinput's own swipes have three or more fingers; its
+    /// two-finger scrolling reaches GestureKit as a 2-finger swipe (the libinput backend maps it so),
+    /// which pans and swipes follow when their touchpad finger counts include 2.
     case swipe
     /// Two or more fingers pinching and rotating.
     case pinch
@@ -35,7 +37,8 @@ public struct TouchpadGestureEvent: Hashable, Sendable {
     /// Motion of the fingers' centre since the last event, accelerated, in libinput's
     /// normalized units (1/1000 inch at 1000 dpi; roughly 0.0254 mm).
     public var delta: Point
-    /// The same motion without pointer acceleration.
+    /// The same motion without pointer acceleration. (A 2-finger swipe made from libinput's finger
+    /// scrolling carries libinput's scroll values in both: libinput does not accelerate them.)
     public var unacceleratedDelta: Point
     /// For a pinch: the finger spread relative to the start (1 at begin).
     public var scale: Double
