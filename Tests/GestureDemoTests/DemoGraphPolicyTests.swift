@@ -73,6 +73,14 @@ final class DemoFingers: GestureEngineObserver {
         }
     }
 
+    /// One touchpad gesture event (as the libinput backend sends them), a frame after the last event.
+    func pad(_ kind: TouchpadGestureKind, _ phase: TouchpadGesturePhase, fingers: Int, delta: Point = .zero) {
+        tick()
+        engine.send(.touchpadGesture(TouchpadGestureEvent(
+            device: device.id, timestamp: time, kind: kind, phase: phase, fingerCount: fingers, delta: delta,
+            unacceleratedDelta: delta)))
+    }
+
     /// Lets `ms` milliseconds pass with the fingers still, firing deadlines (a long press).
     func rest(_ ms: Double) {
         time = time + .microseconds(Int64(ms * 1000))
@@ -211,5 +219,21 @@ struct DemoGraphPolicyTests {
         f.liftAll()
         #expect(f.saw("tap-2f", .ended), "\(f.log)")
         #expect(!f.log.contains { $0.hasPrefix("edge-pan") })
+    }
+
+    @Test("libinput's 2-finger scrolling (a 2-finger touchpad swipe) is a 2-finger pan, and a swipe-2f when quick")
+    func touchpadScrollPans() {
+        let f = DemoFingers(kind: .touchpad)
+        var fingers: Set<Int> = []
+        f.graph.recognizers.first { $0.name == "pan" }?.addTarget { fingers.insert($0.numberOfTouches) }
+        f.pad(.swipe, .begin, fingers: 2)
+        // 20 updates of 10 units down: 200 units, 20 mm at 10 units/mm, in 200 ms.
+        for _ in 0..<20 { f.pad(.swipe, .update, fingers: 2, delta: Point(x: 0, y: 10)) }
+        f.pad(.swipe, .end, fingers: 2)
+        #expect(f.saw("pan", .began), "\(f.log)")
+        #expect(f.saw("pan", .ended), "\(f.log)")
+        #expect(fingers == [2])
+        #expect(f.saw("swipe-2f", .ended), "\(f.log)")
+        #expect(!f.log.contains { $0.hasPrefix("swipe-3f") || $0.hasPrefix("pinch") })
     }
 }

@@ -6,9 +6,12 @@ import GestureKit
 /// - `tap` and `double-tap` (the tap waits for the double tap to fail), `tap-2f` (two fingers
 ///   landing and lifting together);
 /// - `long-press` and `long-press-2f`: one or two fingers resting 500 ms;
-/// - `pan` (any number of fingers; also 3–5-finger touchpad swipes), `pinch` and `rotation`;
+/// - `pan` (any number of fingers; also libinput's touchpad gestures of 2–5 fingers moving: its
+///   2-finger scrolling, which the libinput backend reports as a 2-finger touchpad swipe, and its
+///   3–5-finger swipes), `pinch` and `rotation`;
 /// - `swipe`, `swipe-2f`, `swipe-3f`, `swipe-4f`: quick strokes in any of the four directions with
-///   that many fingers (touchpad swipes of 3 and 4 fingers drive the last two);
+///   that many fingers (touchpad scrolling drives `swipe-2f`, touchpad swipes of 3 and 4 fingers
+///   the last two);
 /// - `edge-pan`: from any screen edge; the plain pan waits for it to fail (it fails at once when
 ///   the first finger lands away from the edges);
 /// - `hold`, `hold-2f`, `hold-3f`, `hold-4f`: long presses driven by touchpad holds of one to four
@@ -66,13 +69,14 @@ final class DemoGraph: GestureRecognizerDelegate {
 
         let pan = PanGestureRecognizer(configuration: c)
         if enabled.contains(.edgePan) { pan.require(toFail: edgePan) }
+        pan.touchpadFingerCounts = 2...5
         add(pan, "pan", .pan, enabled, touchTypes)
 
         for fingers in 1...4 {
             let swipe = SwipeGestureRecognizer(configuration: c)
             swipe.direction = .all
             swipe.numberOfTouchesRequired = fingers
-            swipe.touchpadFingerCounts = fingers >= 3 ? fingers...fingers : nil
+            swipe.touchpadFingerCounts = fingers >= 2 ? fingers...fingers : nil
             add(swipe, fingers == 1 ? "swipe" : "swipe-\(fingers)f", .swipe, enabled, touchTypes)
         }
 
