@@ -65,7 +65,7 @@ struct DemoTests {
         #expect(run.status == 0)
         #expect(!run.stdout.contains("\u{1B}["))
         let first = try #require(run.stdout.split(separator: "\n").first)
-        #expect(first.hasPrefix("   0.390s  tap         recognized 1 finger  at (400.0, 300.0)"))
+        #expect(first.hasPrefix("   0.390s  tap           recognized 1 finger  at (400.0, 300.0)"))
         #expect(run.stderr.contains("14 gestures from 15 touches"))
     }
 

@@ -335,6 +335,12 @@ def g_tp_pinch():
             Finger(0.005, 0.50, line(58, 33, 72, 33, 0.04, 0.46))]
 
 
+def g_tp_scroll():
+    # Two fingers 20 mm apart move 30 mm down together: libinput's two-finger scrolling.
+    return [Finger(0.00 + 0.005 * i, 0.60, line(40 + 20 * i, 15, 40 + 20 * i, 45, 0.04, 0.54))
+            for i in range(2)]
+
+
 def g_tp_hold():
     # Two fingers resting 1 s without moving: libinput's hold begins within ~0.2 s,
     # GestureKit's hold recognizers want 0.5 s of it.
@@ -413,6 +419,7 @@ SCENARIOS = {
     "tp-swipe-right": single(touchpad, lambda: g_tp_swipe(+1), "3-finger swipe right"),
     "tp-pinch": single(touchpad, g_tp_pinch, "2-finger pinch out (16 -> 44 mm)"),
     "tp-hold": single(touchpad, g_tp_hold, "2-finger hold (1 s)"),
+    "tp-scroll": single(touchpad, g_tp_scroll, "2-finger scroll down (30 mm)"),
     "unplug-mid-pan": s_unplug,
     "hotplug-second-touchscreen": s_hotplug,
 }

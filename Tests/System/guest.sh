@@ -26,6 +26,7 @@ SCENARIO_TABLE=(
     "tp-swipe-right             device     -"
     "tp-pinch                   device     -"
     "tp-hold                    device     -"
+    "tp-scroll                  device     -"
     "unplug-mid-pan             seat       -"
     "hotplug-second-touchscreen seat       -"
     "rec-atmel-9taps            recording  ts-atmel-maxtouch-1finger-9taps.evemu"

@@ -21,7 +21,7 @@ struct Replay: ParsableCommand {
     @Option(help: "Play in real time scaled by this factor (1 = as recorded) instead of as fast as possible.")
     var speed: Double?
 
-    @Flag(help: "Replay touchpads' raw touches too (libinput's own touchpad gestures come only from `live`).")
+    @Flag(help: "Replay touchpads' raw touches too, recognized as a touchscreen's are (libinput's own touchpad gestures come only from `live`).")
     var touchpads = false
 
     func validate() throws {
@@ -79,7 +79,7 @@ final class ReplaySession {
         self.output = output
         let screen = Rect(x: 0, y: 0, width: output.width, height: output.height)
         engine = GestureEngine(screen: screen, configuration: options.configuration)
-        graph = DemoGraph(engine: engine, only: options.only?.kinds)
+        graph = DemoGraph(engine: engine, only: options.only?.kinds, touchpadTouches: touchpads)
         log = GestureLog(graph: graph, json: options.json, verbose: options.verbose, changes: options.changes, terminal: .forStandardOutput())
         engine.observer = log
     }

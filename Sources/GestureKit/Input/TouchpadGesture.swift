@@ -1,6 +1,8 @@
 /// The gesture kinds a touchpad driver (libinput) recognizes itself.
 public enum TouchpadGestureKind: String, Hashable, Sendable, CaseIterable {
-    /// Several fingers moving together (libinput: three or more).
+    /// Several fingers moving together. libinput's own swipes have three or more fingers; its
+    /// two-finger scrolling reaches GestureKit as a 2-finger swipe (the libinput backend maps it so),
+    /// which pans and swipes follow when their touchpad finger counts include 2.
     case swipe
     /// Two or more fingers pinching and rotating.
     case pinch
@@ -38,7 +40,9 @@ public struct TouchpadGestureEvent: Hashable, Sendable {
     /// pan adds them to its translation as points.
     public var delta: Point
     /// The same motion without pointer acceleration, in the same units; a swipe converts it to
-    /// millimetres with ``GestureConfiguration/touchpadUnitsPerMillimetre``.
+    /// millimetres with ``GestureConfiguration/touchpadUnitsPerMillimetre``. (A 2-finger swipe made
+    /// from libinput's finger scrolling carries libinput's scroll values in both: libinput does
+    /// not accelerate them.)
     public var unacceleratedDelta: Point
     /// For a pinch: the finger spread relative to the start (1 at begin).
     public var scale: Double

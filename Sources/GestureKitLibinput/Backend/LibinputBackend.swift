@@ -163,7 +163,7 @@ public final class LibinputBackend {
         let result = system.dispatch()
         if result < 0 && result != -EAGAIN { throw LibinputBackendError.dispatchFailed(errno: -result) }
         while let raw = system.nextEvent() {
-            if let event = mapper.map(raw) { handler(event) }
+            mapper.map(raw, into: handler)
         }
     }
 

@@ -6,6 +6,12 @@ import GestureKit
 /// - Touch events accumulate per device until `TOUCH_FRAME`, which emits one `.touchFrame` whose
 ///   contacts are identified by seat slot; contacts still down but not mentioned are stationary.
 /// - Gesture events become `.touchpadGesture`, an end with `get_cancelled` becoming `.cancel`.
+/// - A touchpad's finger scrolling (`POINTER_SCROLL_FINGER`) becomes a 2-finger `.swipe` sequence:
+///   `.begin` then `.update` on its first event, `.update` with each event's scroll values as the
+///   delta, `.end` on the event libinput marks as the scroll stop (every axis 0). libinput's swipes
+///   start at three fingers, so a 2-finger swipe is always a scroll, and pans and swipes that list
+///   2 in their `touchpadFingerCounts` follow it with no change. A gesture that begins on the
+///   touchpad while a scroll is open ends the scroll first.
 /// - Touchscreens (touch capability) and touchpads (pointer and gesture capabilities) are announced
 ///   with `.deviceAdded` and `.deviceRemoved`; other devices are remembered for listings only.
 /// - Device events carry no time in libinput; they are stamped with the latest event time seen.
@@ -17,6 +23,8 @@ struct LibinputEventMapper {
         var device: InputDevice?
         /// The open touch frame, for touchscreens.
         var touches: TouchFrameAccumulator?
+        /// Whether a finger-scroll sequence is open, for touchpads.
+        var scrolling = false
     }
 
     /// Where touchscreen positions go. Changing it affects the next frame.
@@ -46,26 +54,30 @@ struct LibinputEventMapper {
         return nil
     }
 
-    /// Maps one event to the GestureKit event it yields, if any (libinput events map to at most one).
+    /// Maps one event to the GestureKit events it yields, in order, through `emit`: none, one, or
+    /// (the first event of a finger scroll; a gesture beginning while a scroll is open) two.
     ///
-    /// A returned `.touchFrame` shares its contacts' storage with the mapper; once the caller lets
+    /// An emitted `.touchFrame` shares its contacts' storage with the mapper; once the caller lets
     /// go of it, the next frame reuses that storage.
-    mutating func map(_ raw: RawLibinputEvent) -> InputEvent? {
+    mutating func map(_ raw: RawLibinputEvent, into emit: (InputEvent) -> Void) {
         switch raw {
         case .deviceAdded(let info):
-            return add(info)
+            if let event = add(info) { emit(event) }
         case .deviceRemoved(let handle):
-            guard let removed = devices.removeValue(forKey: handle) else { return nil }
+            guard let removed = devices.removeValue(forKey: handle) else { return }
             addedOrder.removeAll { $0 == handle }
-            return removed.device.map { .deviceRemoved($0.id, at: latestTime) }
+            if let device = removed.device { emit(.deviceRemoved(device.id, at: latestTime)) }
         case .touch(let touch):
-            return self.touch(touch)
+            if let event = self.touch(touch) { emit(event) }
         case .gesture(let gesture):
-            return self.gesture(gesture)
+            self.gesture(gesture, into: emit)
+        case .scrollFinger(let scroll):
+            self.scroll(scroll, into: emit)
         case .other:
-            return nil
+            break
         }
     }
+
 
     private mutating func add(_ info: RawDeviceInfo) -> InputEvent? {
         var event: InputEvent?
@@ -131,10 +143,14 @@ struct LibinputEventMapper {
         return event
     }
 
-    private mutating func gesture(_ gesture: RawGestureEvent) -> InputEvent? {
+    private mutating func gesture(_ gesture: RawGestureEvent, into emit: (InputEvent) -> Void) {
         let time = Timestamp(microseconds: Int64(clamping: gesture.timeMicroseconds))
         if time > latestTime { latestTime = time }
-        guard let device = devices[gesture.device]?.device else { return nil }
+        guard let device = devices[gesture.device]?.device else { return }
+        if gesture.phase == .begin && devices[gesture.device]!.scrolling {
+            devices[gesture.device]!.scrolling = false
+            emit(scrollEvent(device.id, time, .end))
+        }
         let kind: TouchpadGestureKind =
             switch gesture.kind {
             case .swipe: .swipe
@@ -147,9 +163,42 @@ struct LibinputEventMapper {
             case .update: .update
             case .end: gesture.cancelled ? .cancel : .end
             }
-        return .touchpadGesture(TouchpadGestureEvent(
+        emit(.touchpadGesture(TouchpadGestureEvent(
             device: device.id, timestamp: time, kind: kind, phase: phase, fingerCount: gesture.fingerCount,
             delta: gesture.delta, unacceleratedDelta: gesture.unacceleratedDelta, scale: gesture.scale,
-            angleDelta: gesture.angleDelta))
+            angleDelta: gesture.angleDelta)))
     }
+
+    /// Finger scrolling as a 2-finger swipe sequence (see the type's documentation). The delta is
+    /// libinput's scroll value per axis, in its pointer-motion units, unaccelerated (libinput does
+    /// not accelerate finger scrolling), in the direction the fingers moved: natural scrolling,
+    /// which reverses libinput's values, is undone.
+    private mutating func scroll(_ scroll: RawScrollEvent, into emit: (InputEvent) -> Void) {
+        let time = Timestamp(microseconds: Int64(clamping: scroll.timeMicroseconds))
+        if time > latestTime { latestTime = time }
+        guard let device = devices[scroll.device]?.device, device.kind == .touchpad else { return }
+        if scroll.isStop {
+            guard devices[scroll.device]!.scrolling else { return }
+            devices[scroll.device]!.scrolling = false
+            return emit(scrollEvent(device.id, time, .end))
+        }
+        if !devices[scroll.device]!.scrolling {
+            devices[scroll.device]!.scrolling = true
+            emit(scrollEvent(device.id, time, .begin))
+        }
+        var delta = Point(x: scroll.horizontal ?? 0, y: scroll.vertical ?? 0)
+        if scroll.naturalScrolling { delta = Point(x: -delta.x, y: -delta.y) }
+        emit(scrollEvent(device.id, time, .update, delta: delta))
+    }
+
+    private func scrollEvent(_ id: DeviceID, _ time: Timestamp, _ phase: TouchpadGesturePhase, delta: Point = .zero) -> InputEvent {
+        .touchpadGesture(TouchpadGestureEvent(
+            device: id, timestamp: time, kind: .swipe, phase: phase, fingerCount: Self.scrollFingerCount,
+            delta: delta, unacceleratedDelta: delta))
+    }
+
+    /// The finger count of a finger-scroll sequence. libinput does not say how many fingers
+    /// scroll; two-finger scrolling is its touchpads' default (edge scrolling, one finger along an
+    /// edge, is reported the same way when a host turns it on).
+    static let scrollFingerCount = 2
 }

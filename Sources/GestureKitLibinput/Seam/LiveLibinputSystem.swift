@@ -126,7 +126,7 @@ public final class LiveLibinputSystem: LibinputSystem {
 
     // MARK: Events
 
-    /// `libinput_get_event`, read into a ``RawLibinputEvent`` with the `libinput_event_*_get_*` accessors valid for its type, then `libinput_event_destroy`. Takes a device reference on `DEVICE_ADDED` and drops it on `DEVICE_REMOVED`.
+    /// `libinput_get_event`, read into a ``RawLibinputEvent`` with the `libinput_event_*_get_*` accessors valid for its type (for finger scrolling, `libinput_event_pointer_has_axis` and `_get_scroll_value` per axis), then `libinput_event_destroy`. Takes a device reference on `DEVICE_ADDED` and drops it on `DEVICE_REMOVED`.
     public func nextEvent() -> RawLibinputEvent? {
         guard let context, let event = libinput_get_event(context) else { return nil }
         defer { libinput_event_destroy(event) }
@@ -155,6 +155,7 @@ public final class LiveLibinputSystem: LibinputSystem {
         case LIBINPUT_EVENT_GESTURE_PINCH_END: return gesture(event, .pinch, .end)
         case LIBINPUT_EVENT_GESTURE_HOLD_BEGIN: return gesture(event, .hold, .begin)
         case LIBINPUT_EVENT_GESTURE_HOLD_END: return gesture(event, .hold, .end)
+        case LIBINPUT_EVENT_POINTER_SCROLL_FINGER: return scrollFinger(event)
         default: return .other(type: Int32(type.rawValue))
         }
     }
@@ -236,6 +237,19 @@ public final class LiveLibinputSystem: LibinputSystem {
             if phase == .update { raw.angleDelta = libinput_event_gesture_get_angle_delta(gesture) }
         }
         return .gesture(raw)
+    }
+
+    private func scrollFinger(_ event: OpaquePointer) -> RawLibinputEvent {
+        guard let pointer = libinput_event_get_pointer_event(event), let device = libinput_event_get_device(event)
+        else { return .other(type: Int32(libinput_event_get_type(event).rawValue)) }
+        func value(_ axis: libinput_pointer_axis) -> Double? {
+            libinput_event_pointer_has_axis(pointer, axis) != 0 ? libinput_event_pointer_get_scroll_value(pointer, axis) : nil
+        }
+        return .scrollFinger(RawScrollEvent(
+            device: Self.handle(device), timeMicroseconds: libinput_event_pointer_get_time_usec(pointer),
+            vertical: value(LIBINPUT_POINTER_AXIS_SCROLL_VERTICAL),
+            horizontal: value(LIBINPUT_POINTER_AXIS_SCROLL_HORIZONTAL),
+            naturalScrolling: libinput_device_config_scroll_get_natural_scroll_enabled(device) != 0))
     }
 
     // MARK: Device configuration

@@ -15,8 +15,11 @@ public enum RawLibinputEvent: Hashable, Sendable {
     case touch(RawTouchEvent)
     /// `LIBINPUT_EVENT_GESTURE_*`.
     case gesture(RawGestureEvent)
-    /// Any other event type (pointer, keyboard, tablet, switch), by its `enum libinput_event_type`
-    /// value. The backend ignores these.
+    /// `LIBINPUT_EVENT_POINTER_SCROLL_FINGER` (libinput 1.19 and later): a touchpad's finger
+    /// scrolling.
+    case scrollFinger(RawScrollEvent)
+    /// Any other event type (pointer motion, wheels, keyboard, tablet, switch), by its
+    /// `enum libinput_event_type` value. The backend ignores these.
     case other(type: Int32)
 }
 
@@ -213,4 +216,43 @@ public struct RawGestureEvent: Hashable, Sendable {
         self.scale = scale
         self.angleDelta = angleDelta
     }
+}
+
+/// One `LIBINPUT_EVENT_POINTER_SCROLL_FINGER` event: libinput's finger scrolling on a touchpad
+/// (two fingers moving together, or one along the edge when edge scrolling is configured).
+///
+/// libinput ends every finger-scroll sequence with an event whose value is 0 on each axis it
+/// carries (`libinput_event_pointer_get_scroll_value` documents it as the scroll stop, for kinetic
+/// scrolling to start from).
+public struct RawScrollEvent: Hashable, Sendable {
+    /// The touchpad.
+    public var device: RawDeviceHandle
+    /// `libinput_event_pointer_get_time_usec`, on `CLOCK_MONOTONIC`.
+    public var timeMicroseconds: UInt64
+    /// `libinput_event_pointer_get_scroll_value` for `LIBINPUT_POINTER_AXIS_SCROLL_VERTICAL`, or
+    /// `nil` when `libinput_event_pointer_has_axis` says the event has no vertical value. Positive
+    /// is down. The unit is that of pointer motion (libinput: "a scroll value of 1 represents the
+    /// equivalent relative motion of 1"), not accelerated: about 10 per millimetre of finger travel
+    /// (libinput 1.22, measured).
+    public var vertical: Double?
+    /// The same for `LIBINPUT_POINTER_AXIS_SCROLL_HORIZONTAL`; positive is right.
+    public var horizontal: Double?
+    /// `libinput_device_config_scroll_get_natural_scroll_enabled` for the device when the event
+    /// was read: with natural scrolling libinput reports values opposite to the fingers' motion.
+    public var naturalScrolling: Bool
+
+    /// Creates a finger-scroll event.
+    public init(
+        device: RawDeviceHandle, timeMicroseconds: UInt64, vertical: Double? = nil, horizontal: Double? = nil,
+        naturalScrolling: Bool = false
+    ) {
+        self.device = device
+        self.timeMicroseconds = timeMicroseconds
+        self.vertical = vertical
+        self.horizontal = horizontal
+        self.naturalScrolling = naturalScrolling
+    }
+
+    /// Whether this is the event that ends the scroll sequence: every axis it carries is 0.
+    public var isStop: Bool { (vertical ?? 0) == 0 && (horizontal ?? 0) == 0 }
 }

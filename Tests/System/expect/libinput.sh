@@ -195,6 +195,14 @@ expect_tp_hold() {
         "$(li_norm "$1" | awk '$2 == "GESTURE_HOLD_BEGIN" { b = $3 } $2 == "GESTURE_HOLD_END" { print $3 - b }')"
 }
 
+expect_tp_scroll() {
+    local s
+    need_counts "$1" "" GESTURE_SWIPE_BEGIN=0 GESTURE_PINCH_BEGIN=0 || return 1
+    s=$(li_scroll "$1")
+    check "two fingers moving 30 mm down: >= 10 POINTER_SCROLL_FINGER events, positive vertical sum, |horizontal| < vertical / 5" \
+        'v1 >= 10 && v2 > 0 && v3 * 5 < v2 && -v3 * 5 < v2' $s
+}
+
 # ---------------------------------------------------------------- plugging
 expect_unplug_mid_pan() {
     local first second types
