@@ -19,9 +19,9 @@ struct LabelledEpisodesTests {
     }()
 
     /// The score of the engine this was written against; raise it as fixes land, never lower it.
-    static let floor = 6
+    static let floor = 13
     /// The score with the panels' physical sizes; raise it as fixes land, never lower it.
-    static let knownPanelFloor = 6
+    static let knownPanelFloor = 13
 
     @Test("the score with each panel's physical size, as a host that knows its output (printed)")
     func knownPanelScore() throws {
@@ -53,7 +53,11 @@ struct LabelledEpisodesTests {
     func twoFingerTaps() throws {
         let taps = try Self.scores.get().filter { $0.label.label.hasPrefix("2-finger tap") }
         #expect(taps.count == 4)
-        for s in taps where !s.verdict.right {
+        // The DTH2242's episode 13 is the one exception: its second finger slides 4.5 mm in 236 ms,
+        // beyond the 4 mm a tap's finger may move, so by the thresholds it is a 2-finger pan.
+        let slid = try #require(taps.first { $0.label.file == "ts-wacom-dth2242-taps-multifinger-10.evemu" && $0.episodes == [12] })
+        #expect(!slid.verdict.right && slid.verdict.recognized.hasPrefix("pan began→ended 2f"), "\(slid.verdict.recognized)")
+        for s in taps where !s.verdict.right && !(s.label.file == slid.label.file && s.episodes == slid.episodes) {
             Issue.record("\(s.label.file) episode \(s.episodes.map { $0 + 1 }): \(s.verdict.problem); recognized: \(s.verdict.recognized)")
         }
     }

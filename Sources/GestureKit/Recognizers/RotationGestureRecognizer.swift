@@ -24,6 +24,10 @@ open class RotationGestureRecognizer: GestureRecognizer {
     // The state below changes on every motion, by plain stores that never span a call out: no
     // run-time exclusivity check.
     @exclusivity(unchecked) private var accumulated = 0.0
+    /// The turn of the finger sets before the current one.
+    private var setStart = 0.0
+    /// The fingers the current turn is measured on, anchored when the set last changed.
+    private var fingers: [Finger] = []
     @exclusivity(unchecked) private var offset = 0.0
     @exclusivity(unchecked) private var tracker: VelocityTracker
 
@@ -34,50 +38,84 @@ open class RotationGestureRecognizer: GestureRecognizer {
         super.init(configuration: configuration)
     }
 
-    /// The turn of the fingers around their centre in the frame being processed, in radians: each
-    /// finger's change of angle about the centroid, weighted by its distance from it (a finger near
-    /// the centre says little about the turn), over the fingers that were down before the frame
-    /// and are still measured in it (those that lifted in it included, at their last position).
-    /// Positions are in millimetres along the screen's axes, so a stretched mapping does not bend
-    /// the angles. `nil` for fewer than two such fingers.
-    private func turnInFrame() -> Double? {
-        let frame = lastFrameTime
-        // Where each finger was before this frame: its previous location if the frame reported it,
-        // else where it is.
-        func before(_ t: Touch) -> Point { t.density.millimetres(t.timestamp == frame ? t.previousLocation : t.location) }
-        func after(_ t: Touch) -> Point { t.density.millimetres(t.location) }
-        var sumBefore = Point.zero
-        var sumAfter = Point.zero
-        var n = 0
-        forEachFinger { t in
-            guard t.startTimestamp < frame else { return }  // landed in this frame: no "before"
-            sumBefore += before(t)
-            sumAfter += after(t)
-            n += 1
+    /// A finger of the set the turn is measured on.
+    private struct Finger {
+        let touch: Touch
+        /// Its angle about the set's centroid when last measured, in radians.
+        var angle: Double
+        /// How far it has turned about the centroid since the set was anchored (unwrapped).
+        var turned: Double
+        /// Its distance from the centroid when the set was anchored: a finger near the centre says
+        /// little about the turn.
+        let weight: Double
+    }
+
+    /// Calls `body` with each anchored finger's position in millimetres and the set's centroid.
+    private func forEachAnchored(_ body: (inout Finger, Point, Point) -> Void) {
+        guard !fingers.isEmpty else { return }
+        var sum = Point.zero
+        for f in fingers { sum += f.touch.density.millimetres(f.touch.location) }
+        let c = sum / Double(fingers.count)
+        for i in fingers.indices {
+            let p = fingers[i].touch.density.millimetres(fingers[i].touch.location)
+            body(&fingers[i], p, c)
         }
-        guard n >= 2 else { return nil }
-        let c0 = sumBefore / Double(n)
-        let c1 = sumAfter / Double(n)
+    }
+
+    /// Brings each anchored finger's turn up to date and returns the set's turn since it was
+    /// anchored: the mean of the fingers' turns, weighted by their distance from the centroid.
+    /// Each finger's turn is unwrapped step by step, so the set's turn is the same however often
+    /// it is measured (at 60 or 240 Hz alike).
+    @discardableResult
+    private func measure() -> Double {
         var turn = 0.0
         var weight = 0.0
-        forEachFinger { t in
-            guard t.startTimestamp < frame else { return }
-            let a = before(t) - c0
-            let b = after(t) - c1
-            let w = a.length
-            guard w > 0, b.length > 0 else { return }
-            var d = atan2Approx(b.y, b.x) - atan2Approx(a.y, a.x)
-            if d > .pi { d -= 2 * .pi }
-            if d < -.pi { d += 2 * .pi }
-            turn += w * d
-            weight += w
+        forEachAnchored { f, p, c in
+            let d = p - c
+            guard d.x != 0 || d.y != 0 else { return }
+            let a = atan2Approx(d.y, d.x)
+            var step = a - f.angle
+            if step > .pi { step -= 2 * .pi }
+            if step < -.pi { step += 2 * .pi }
+            f.turned += step
+            f.angle = a
+            turn += f.weight * f.turned
+            weight += f.weight
         }
-        return weight > 0 ? turn / weight : nil
+        return weight > 0 ? turn / weight : 0
+    }
+
+    /// Closes the current set's turn into ``accumulated`` and anchors a new set on the fingers
+    /// down now. With fewer than two fingers there is no set.
+    private func anchor() {
+        if fingers.count >= 2 { accumulated = setStart + measure() }
+        setStart = accumulated
+        fingers.removeAll(keepingCapacity: true)
+        var sum = Point.zero
+        var n = 0
+        forEachFinger(includingLifted: false) { t in
+            sum += t.density.millimetres(t.location)
+            n += 1
+        }
+        guard n >= 2 else { return }
+        let c = sum / Double(n)
+        forEachFinger(includingLifted: false) { t in
+            let d = t.density.millimetres(t.location) - c
+            fingers.append(Finger(touch: t, angle: atan2Approx(d.y, d.x), turned: 0, weight: d.length))
+        }
+    }
+
+    open override func touchesBegan(_ touches: [Touch]) {
+        // The fingers already down may have turned in this same frame: anchor() counts that
+        // before the new fingers join.
+        anchor()
     }
 
     open override func touchesMoved(_ touches: [Touch]) {
-        guard let turn = turnInFrame() else { return }
-        accumulated += turn
+        // A finger that lifted in this frame is still anchored, at its last position: the set is
+        // the one the turn started with; touchesEnded then anchors without it.
+        guard fingers.count >= 2 else { return }
+        accumulated = setStart + measure()
         tracker.add(Point(x: rotation, y: 0), at: now)
         if state == .possible {
             if abs(accumulated) >= minimumAngle { state = .began }
@@ -92,6 +130,7 @@ open class RotationGestureRecognizer: GestureRecognizer {
             if state.isActive { return state = .ended }
             if active == 0 { return fail(.endedTooSoon) }
         }
+        anchor()
     }
 
     open override func accepts(_ event: TouchpadGestureEvent) -> Bool {
@@ -122,6 +161,8 @@ open class RotationGestureRecognizer: GestureRecognizer {
     open override func reset() {
         super.reset()
         accumulated = 0
+        setStart = 0
+        fingers.removeAll(keepingCapacity: true)
         offset = 0
         tracker.reset()
     }
