@@ -121,4 +121,16 @@ struct ScrollMappingTests {
         // The default pan takes touchpad swipes of 3 to 5 fingers only.
         #expect(defaultStates.isEmpty)
     }
+
+    @Test("A handler may read the backend while it is handed events: a hotplugged device, a scroll's two events")
+    func handlerReadsBackend() throws {
+        let (backend, system) = try Fixture.backend(nodes: [Fixture.node(Fixture.touchscreenInfo)])
+        _ = try Fixture.drain(backend)
+        system.queued = [.deviceAdded(Fixture.touchpadInfo), Self.scroll(at: 10, vertical: 2), Self.scroll(at: 20, vertical: 0)]
+        var seen: [(InputEvent, Int)] = []
+        // gesture-demo looks up a new device's node this way, from inside its handler.
+        try backend.dispatch { seen.append(($0, backend.deviceSummaries.count)) }
+        #expect(seen.map(\.1) == [2, 2, 2, 2])
+        #expect(Fixture.gestures(seen.map(\.0)).map(\.phase) == [.begin, .update, .end])
+    }
 }

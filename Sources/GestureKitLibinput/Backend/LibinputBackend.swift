@@ -163,7 +163,10 @@ public final class LibinputBackend {
         let result = system.dispatch()
         if result < 0 && result != -EAGAIN { throw LibinputBackendError.dispatchFailed(errno: -result) }
         while let raw = system.nextEvent() {
-            mapper.map(raw, into: handler)
+            // Handed on once the mapper's mutation has ended: a handler may read the backend.
+            let output = mapper.map(raw)
+            if let event = output.first { handler(event) }
+            if let event = output.second { handler(event) }
         }
     }
 

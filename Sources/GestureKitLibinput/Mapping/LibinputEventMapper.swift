@@ -54,30 +54,46 @@ struct LibinputEventMapper {
         return nil
     }
 
-    /// Maps one event to the GestureKit events it yields, in order, through `emit`: none, one, or
-    /// (the first event of a finger scroll; a gesture beginning while a scroll is open) two.
+    /// The GestureKit events one libinput event yields, in order: none or one, and two for the
+    /// first event of a finger scroll (begin, update) and for a gesture that begins while a scroll
+    /// is open (the scroll's end, the gesture's begin).
     ///
-    /// An emitted `.touchFrame` shares its contacts' storage with the mapper; once the caller lets
-    /// go of it, the next frame reuses that storage.
-    mutating func map(_ raw: RawLibinputEvent, into emit: (InputEvent) -> Void) {
-        switch raw {
-        case .deviceAdded(let info):
-            if let event = add(info) { emit(event) }
-        case .deviceRemoved(let handle):
-            guard let removed = devices.removeValue(forKey: handle) else { return }
-            addedOrder.removeAll { $0 == handle }
-            if let device = removed.device { emit(.deviceRemoved(device.id, at: latestTime)) }
-        case .touch(let touch):
-            if let event = self.touch(touch) { emit(event) }
-        case .gesture(let gesture):
-            self.gesture(gesture, into: emit)
-        case .scrollFinger(let scroll):
-            self.scroll(scroll, into: emit)
-        case .other:
-            break
+    /// A pair of optionals rather than a callback: the caller hands the events on after the
+    /// mapper's mutation has ended, so a handler may read the backend (its device list) freely.
+    struct Output {
+        var first: InputEvent?
+        var second: InputEvent?
+
+        static let none = Output()
+
+        init(_ first: InputEvent? = nil, _ second: InputEvent? = nil) {
+            self.first = first
+            self.second = second
         }
     }
 
+    /// Maps one event to the GestureKit events it yields.
+    ///
+    /// A returned `.touchFrame` shares its contacts' storage with the mapper; once the caller lets
+    /// go of it, the next frame reuses that storage.
+    mutating func map(_ raw: RawLibinputEvent) -> Output {
+        switch raw {
+        case .deviceAdded(let info):
+            return Output(add(info))
+        case .deviceRemoved(let handle):
+            guard let removed = devices.removeValue(forKey: handle) else { return .none }
+            addedOrder.removeAll { $0 == handle }
+            return Output(removed.device.map { .deviceRemoved($0.id, at: latestTime) })
+        case .touch(let touch):
+            return Output(self.touch(touch))
+        case .gesture(let gesture):
+            return self.gesture(gesture)
+        case .scrollFinger(let scroll):
+            return self.scroll(scroll)
+        case .other:
+            return .none
+        }
+    }
 
     private mutating func add(_ info: RawDeviceInfo) -> InputEvent? {
         var event: InputEvent?
@@ -143,13 +159,14 @@ struct LibinputEventMapper {
         return event
     }
 
-    private mutating func gesture(_ gesture: RawGestureEvent, into emit: (InputEvent) -> Void) {
+    private mutating func gesture(_ gesture: RawGestureEvent) -> Output {
         let time = Timestamp(microseconds: Int64(clamping: gesture.timeMicroseconds))
         if time > latestTime { latestTime = time }
-        guard let device = devices[gesture.device]?.device else { return }
+        guard let device = devices[gesture.device]?.device else { return .none }
+        var scrollEnd: InputEvent?
         if gesture.phase == .begin && devices[gesture.device]!.scrolling {
             devices[gesture.device]!.scrolling = false
-            emit(scrollEvent(device.id, time, .end))
+            scrollEnd = scrollEvent(device.id, time, .end)
         }
         let kind: TouchpadGestureKind =
             switch gesture.kind {
@@ -163,32 +180,32 @@ struct LibinputEventMapper {
             case .update: .update
             case .end: gesture.cancelled ? .cancel : .end
             }
-        emit(.touchpadGesture(TouchpadGestureEvent(
+        let event = InputEvent.touchpadGesture(TouchpadGestureEvent(
             device: device.id, timestamp: time, kind: kind, phase: phase, fingerCount: gesture.fingerCount,
             delta: gesture.delta, unacceleratedDelta: gesture.unacceleratedDelta, scale: gesture.scale,
-            angleDelta: gesture.angleDelta)))
+            angleDelta: gesture.angleDelta))
+        return scrollEnd.map { Output($0, event) } ?? Output(event)
     }
 
     /// Finger scrolling as a 2-finger swipe sequence (see the type's documentation). The delta is
     /// libinput's scroll value per axis, in its pointer-motion units, unaccelerated (libinput does
     /// not accelerate finger scrolling), in the direction the fingers moved: natural scrolling,
     /// which reverses libinput's values, is undone.
-    private mutating func scroll(_ scroll: RawScrollEvent, into emit: (InputEvent) -> Void) {
+    private mutating func scroll(_ scroll: RawScrollEvent) -> Output {
         let time = Timestamp(microseconds: Int64(clamping: scroll.timeMicroseconds))
         if time > latestTime { latestTime = time }
-        guard let device = devices[scroll.device]?.device, device.kind == .touchpad else { return }
+        guard let device = devices[scroll.device]?.device, device.kind == .touchpad else { return .none }
         if scroll.isStop {
-            guard devices[scroll.device]!.scrolling else { return }
+            guard devices[scroll.device]!.scrolling else { return .none }
             devices[scroll.device]!.scrolling = false
-            return emit(scrollEvent(device.id, time, .end))
-        }
-        if !devices[scroll.device]!.scrolling {
-            devices[scroll.device]!.scrolling = true
-            emit(scrollEvent(device.id, time, .begin))
+            return Output(scrollEvent(device.id, time, .end))
         }
         var delta = Point(x: scroll.horizontal ?? 0, y: scroll.vertical ?? 0)
         if scroll.naturalScrolling { delta = Point(x: -delta.x, y: -delta.y) }
-        emit(scrollEvent(device.id, time, .update, delta: delta))
+        let update = scrollEvent(device.id, time, .update, delta: delta)
+        if devices[scroll.device]!.scrolling { return Output(update) }
+        devices[scroll.device]!.scrolling = true
+        return Output(scrollEvent(device.id, time, .begin), update)
     }
 
     private func scrollEvent(_ id: DeviceID, _ time: Timestamp, _ phase: TouchpadGesturePhase, delta: Point = .zero) -> InputEvent {
