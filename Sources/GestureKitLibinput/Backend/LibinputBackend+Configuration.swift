@@ -25,7 +25,7 @@ extension LibinputBackend {
         public var rotation: OutputRotation
         /// The output's physical size in millimetres (from its EDID, or the kiosk's panel), or
         /// `nil`: where a touchscreen that reports no size of its own takes its millimetres
-        /// (``GestureKit/DensitySource/outputSize``).
+        /// (`DensitySource.outputSize` in GestureKit).
         public var outputMillimetres: Size?
         /// Where libinput's messages and the backend's own go.
         public var logger: Logger
