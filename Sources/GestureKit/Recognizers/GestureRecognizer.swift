@@ -91,8 +91,9 @@ open class GestureRecognizer {
 
     // Relations.
     var failureRequirements: [GestureRecognizer] = []
-    // Read once per call of a target (an instantaneous access that ends before the call), so a
-    // target that adds or removes targets cannot overlap it: no run-time exclusivity check.
+    // In the order they were added, which is the order of their tokens. Read once per call of a
+    // target (an instantaneous access that ends before the call), so a target that adds or removes
+    // targets cannot overlap it: no run-time exclusivity check.
     @exclusivity(unchecked) private var targets: [(token: Int, action: (GestureRecognizer) -> Void)] = []
     private var nextToken = 0
 
@@ -133,6 +134,7 @@ open class GestureRecognizer {
     }
 
     /// Removes one target, or every target when `token` is `nil` (as UIKit's `removeTarget(nil, …)`).
+    /// Removing a target that is no longer attached does nothing.
     public func removeTarget(_ token: TargetToken?) {
         guard let token else { targets.removeAll(); return }
         targets.removeAll { $0.token == token.value }
@@ -141,11 +143,20 @@ open class GestureRecognizer {
     /// How many targets are attached.
     public var targetCount: Int { targets.count }
 
+    /// Calls each target in the order they were added. A target may add or remove targets,
+    /// itself included: those added are called in the same round, those removed before their turn
+    /// are not, and the others are each called once.
     func sendActions() {
         var i = 0
         while i < targets.count {
+            let token = targets[i].token
             targets[i].action(self)
-            i += 1
+            // Carry on after this target's token: the array may have changed around it.
+            if i < targets.count && targets[i].token == token {
+                i += 1
+            } else {
+                i = targets.firstIndex { $0.token > token } ?? targets.count
+            }
         }
     }
 
