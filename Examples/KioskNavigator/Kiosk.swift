@@ -19,8 +19,10 @@ final class Kiosk {
         // right; any other touch fails it at once.
         let back = ScreenEdgePanGestureRecognizer()
         back.edges = .left
-        back.addTarget { r in
-            guard r.state == .ended, let pan = r as? ScreenEdgePanGestureRecognizer else { return }
+        // A target gets the recognizer as its own class (here a ScreenEdgePanGestureRecognizer)
+        // and needs nothing else.
+        back.addTarget { pan in
+            guard pan.state == .ended else { return }
             let distance = pan.translation(in: nil).x
             let verdict = distance > Kiosk.screen.width / 4 ? "back to the previous page" : "not far enough"
             print("  back: edge swipe of \(Int(distance)) points, \(verdict)")
@@ -28,21 +30,26 @@ final class Kiosk {
         engine.root.addGestureRecognizer(back)
 
         // A pinch needs two fingers; its scale is 1 when they land and follows their spread.
-        let pinch = PinchGestureRecognizer()
-        pinch.addTarget { [unowned self] r in
-            guard r.state == .ended, let pinch = r as? PinchGestureRecognizer else { return }
-            zoom *= pinch.scale
-            print("  map: zoomed ×\(fixed(pinch.scale)), zoom level ×\(fixed(zoom))")
-        }
-        map.addGestureRecognizer(pinch)
+        // The kiosk owns the map, which owns the recognizers: they call the kiosk's methods
+        // holding it weakly, as UIKit's target-action does, so there is no reference cycle.
+        map.addGestureRecognizer(PinchGestureRecognizer(target: self, action: Kiosk.zoomMap))
 
-        // A long press begins after 0.5 s at rest. Locations are asked for in the map's own
-        // coordinates: what the map would hand its context menu.
+        // A long press begins after 0.5 s at rest.
         let menu = LongPressGestureRecognizer()
-        menu.addTarget { [unowned self] r in
-            if r.state == .began { print("  map: context menu at \(r.location(in: map))") }
-        }
+        menu.addTarget(self, action: Kiosk.openMenu)
         map.addGestureRecognizer(menu)
+    }
+
+    private func zoomMap(_ pinch: PinchGestureRecognizer) {
+        guard pinch.state == .ended else { return }
+        zoom *= pinch.scale
+        print("  map: zoomed ×\(fixed(pinch.scale)), zoom level ×\(fixed(zoom))")
+    }
+
+    /// Locations are asked for in the map's own coordinates: what the map would hand its context
+    /// menu.
+    private func openMenu(_ press: LongPressGestureRecognizer) {
+        if press.state == .began { print("  map: context menu at \(press.location(in: map))") }
     }
 
     /// The built-in script: the three gestures, as a finger would make them.

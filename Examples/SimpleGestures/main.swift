@@ -36,9 +36,9 @@ leftSwipe.direction = .left
 leftSwipe.addTarget { showImage("swipe left", $0) }
 // A continuous recognizer calls its targets on began, every change, and ended or cancelled.
 let rotation = RotationGestureRecognizer()
-rotation.addTarget { r in
-    guard r.state == .ended, let rotation = r as? RotationGestureRecognizer else { return }
-    showImage("rotated by \(degrees(rotation.rotation))°", r)
+rotation.addTarget { rotation in                     // a target gets its recognizer's own class
+    guard rotation.state == .ended else { return }
+    showImage("rotated by \(degrees(rotation.rotation))°", rotation)
 }
 for r in [tap, rightSwipe, rotation] { canvas.addGestureRecognizer(r) }
 

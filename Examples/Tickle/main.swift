@@ -21,26 +21,26 @@ let engine = GestureEngine(screen: Rect(x: 0, y: 0, width: 1000, height: 600))
     engine.root.addChild(region)
 }
 
+// A target gets its recognizer as the recognizer's own class: here a TickleGestureRecognizer.
 let tickle = TickleGestureRecognizer()
-tickle.addTarget { print("  tickle: recognized at \($0.location(in: nil))") }
+tickle.addTarget { tickle in print("  tickle: recognized at \(tickle.location(in: nil)) after \(tickle.strokes) strokes") }
 cell(0, 0, tickle)
 
 // Continuous recognizers report began, changed (many times), then ended or cancelled.
 let pan = PanGestureRecognizer()
-pan.addTarget { r in
-    let pan = r as! PanGestureRecognizer
-    if r.state == .began { print("  pan: began") }
-    if r.state == .ended { print("  pan: ended, moved \(pan.translation(in: nil))") }
+pan.addTarget { pan in
+    if pan.state == .began { print("  pan: began") }
+    if pan.state == .ended { print("  pan: ended, moved \(pan.translation(in: nil))") }
 }
 cell(1, 0, pan)
 let pinch = PinchGestureRecognizer()
-pinch.addTarget { r in
-    if r.state == .ended { print("  pinch: ended, scale \(fixed((r as! PinchGestureRecognizer).scale))") }
+pinch.addTarget { pinch in
+    if pinch.state == .ended { print("  pinch: ended, scale \(fixed(pinch.scale))") }
 }
 cell(2, 0, pinch)
 let rotation = RotationGestureRecognizer()
-rotation.addTarget { r in
-    if r.state == .ended { print("  rotation: ended, \(degrees((r as! RotationGestureRecognizer).rotation))°") }
+rotation.addTarget { rotation in
+    if rotation.state == .ended { print("  rotation: ended, \(degrees(rotation.rotation))°") }
 }
 cell(3, 0, rotation)
 
@@ -57,7 +57,7 @@ longPress.addTarget { r in
 cell(1, 1, longPress)
 let swipe = SwipeGestureRecognizer()
 swipe.direction = .all
-swipe.addTarget { print("  swipe: \(($0 as! SwipeGestureRecognizer).recognizedDirection)") }
+swipe.addTarget { swipe in print("  swipe: \(swipe.recognizedDirection)") }
 cell(2, 1, swipe)
 
 /// Targets hear everything but failure; an engine observer hears every state change, and a

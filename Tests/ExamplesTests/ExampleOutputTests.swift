@@ -32,7 +32,7 @@ struct ExampleOutputTests {
         #expect(run.status == 0, "\(run.errorOutput)")
         #expect(run.lines == [
             "> tickle: left, right, left, 25 mm each",
-            "  tickle: recognized at (25, 150)",
+            "  tickle: recognized at (25, 150) after 3 strokes",
             "> tickle with 10 mm strokes",
             "  tickle: failed, stroke 1 was 10 mm, shorter than 20 mm",
             "> tickle with two strokes",

@@ -108,7 +108,7 @@ struct ScrollMappingTests {
         pan.addTarget { g in
             states.append(g.state)
             fingers.append(g.numberOfTouches)
-            translation = (g as! PanGestureRecognizer).translation(in: nil)
+            translation = g.translation(in: nil)
         }
         var defaultStates: [GestureState] = []
         defaultPan.addTarget { defaultStates.append($0.state) }

@@ -19,7 +19,7 @@ struct FrameRateTests {
         let tap = TapGestureRecognizer().named("tap")
         for r in [pan, swipe, tap] as [GestureRecognizer] { s.engine.root.addGestureRecognizer(r) }
         var result = PanResult(outcomes: [], translation: .zero, velocity: .zero)
-        pan.addTarget { _ in
+        pan.addTarget { pan in
             if pan.state == .ended { (result.translation, result.velocity) = (pan.translation(in: nil), pan.velocity(in: nil)) }
         }
         s.press([1], at: [Point(x: 100, y: 100)])
@@ -56,7 +56,7 @@ struct FrameRateTests {
             s.engine.root.addGestureRecognizer(pinch)
             s.engine.root.addGestureRecognizer(pan)
             var scale = 0.0
-            pinch.addTarget { _ in if pinch.state == .ended { scale = pinch.scale } }
+            pinch.addTarget { p in if p.state == .ended { scale = p.scale } }
             s.press([1, 2], at: [Point(x: 400, y: 300), Point(x: 600, y: 300)])
             s.drag([1: Point(x: -60, y: 0), 2: Point(x: 60, y: 0)], over: 200)
             s.release([1, 2])
@@ -80,7 +80,7 @@ struct FrameRateTests {
             s.engine.root.addGestureRecognizer(pan)
             s.engine.root.addGestureRecognizer(swipe)
             var direction: SwipeDirection = []
-            swipe.addTarget { _ in direction = swipe.recognizedDirection }
+            swipe.addTarget { g in direction = g.recognizedDirection }
             s.press([1], at: [Point(x: 500, y: 500)])
             s.drag(1, by: Point(x: 10, y: -120), over: 150)
             s.release([1])

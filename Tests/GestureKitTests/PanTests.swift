@@ -9,7 +9,7 @@ struct PanTests {
         let pan = PanGestureRecognizer().named("pan")
         s.engine.root.addGestureRecognizer(pan)
         var translations: [Point] = []
-        pan.addTarget { translations.append(($0 as! PanGestureRecognizer).translation(in: nil)) }
+        pan.addTarget { translations.append($0.translation(in: nil)) }
         s.press([1], at: [Point(x: 100, y: 100)])
         s.drag(1, by: Point(x: 80, y: 0), over: 200)  // 24 frames of 10/3 pt
         s.release([1])
@@ -78,7 +78,7 @@ struct PanTests {
         s.drag(2, by: Point(x: 0, y: 30), over: 100)
         #expect(pan.translation(in: nil) == Point(x: 60, y: 30))
         var atEnd: Point?
-        pan.addTarget { if $0.state == .ended { atEnd = pan.translation(in: nil) } }
+        pan.addTarget { if $0.state == .ended { atEnd = $0.translation(in: nil) } }
         s.release([2])
         #expect(atEnd == Point(x: 60, y: 30))
         #expect(s.outcomes == ["pan: began", "pan: ended"])
@@ -142,7 +142,7 @@ struct PanTests {
         let pan = PanGestureRecognizer().named("pan")
         s.engine.root.addGestureRecognizer(pan)
         var atEnd: Point?
-        pan.addTarget { if $0.state == .ended { atEnd = ($0 as! PanGestureRecognizer).velocity(in: nil) } }
+        pan.addTarget { if $0.state == .ended { atEnd = $0.velocity(in: nil) } }
         s.press([1], at: [Point(x: 100, y: 100)])
         s.drag(1, by: Point(x: 100, y: -50), over: 250)  // 400 pt/s right, 200 pt/s up
         s.release([1])

@@ -10,8 +10,7 @@ struct PinchTests {
         let pinch = PinchGestureRecognizer().named("pinch")
         s.engine.root.addGestureRecognizer(pinch)
         var end = (scale: 0.0, velocity: 0.0)
-        pinch.addTarget { g in
-            let p = g as! PinchGestureRecognizer
+        pinch.addTarget { p in
             if p.state == .ended { end = (p.scale, p.velocity) }
         }
         s.press([1, 2], at: [pair(centre, 100, 0, 1), pair(centre, 100, 0, 2)])
@@ -100,8 +99,7 @@ struct RotationTests {
             let rotation = RotationGestureRecognizer().named("rotation")
             s.engine.root.addGestureRecognizer(rotation)
             var end = (rotation: 0.0, velocity: 0.0)
-            rotation.addTarget { g in
-                let r = g as! RotationGestureRecognizer
+            rotation.addTarget { r in
                 if r.state == .ended { end = (r.rotation, r.velocity) }
             }
             s.press([1, 2], at: [pair(centre, 100, 0, 1), pair(centre, 100, 0, 2)])

@@ -50,8 +50,8 @@ struct RealInputClassTests {
         let rotation = RotationGestureRecognizer().named("rotation")
         var scale = 1.0
         var angle = 0.0
-        pinch.addTarget { g in scale = (g as! PinchGestureRecognizer).scale }
-        rotation.addTarget { g in angle = (g as! RotationGestureRecognizer).rotation }
+        pinch.addTarget { p in scale = p.scale }
+        rotation.addTarget { r in angle = r.rotation }
         let sim = Delegate()
         sim.simultaneous = { _, _ in true }
         s.keepAlive.append(sim)
@@ -192,7 +192,7 @@ struct RealInputClassTests {
         let swipe = SwipeGestureRecognizer().named("swipe")
         swipe.direction = .all
         var direction: SwipeDirection = []
-        swipe.addTarget { g in direction = (g as! SwipeGestureRecognizer).recognizedDirection }
+        swipe.addTarget { g in direction = g.recognizedDirection }
         s.engine.root.addGestureRecognizer(swipe)
         s.press([1], at: [Point(x: 300, y: 400)])
         // 7 mm × 8 = 56 points right, 14 mm × 2 = 28 points up: mostly right in points.

@@ -82,7 +82,7 @@ struct RequireFailureTests {
         s.wait(500)
         s.press([1], at: [Point(x: 100, y: 300)])
         var translations: [Point] = []
-        let token = pan.addTarget { translations.append(($0 as! PanGestureRecognizer).translation(in: nil)) }
+        let token = pan.addTarget { translations.append($0.translation(in: nil)) }
         s.drag(1, by: Point(x: 0, y: 100), over: 100)
         s.release([1])
         #expect(s.outcomes == ["swipe: failed(wrong direction)", "pan: began", "pan: ended"])

@@ -9,7 +9,7 @@ struct ScreenEdgePanTests {
         let edgePan = ScreenEdgePanGestureRecognizer().named("edge")
         s.engine.root.addGestureRecognizer(edgePan)
         var edges: [ScreenEdges] = []
-        edgePan.addTarget { edges.append(($0 as! ScreenEdgePanGestureRecognizer).edge) }
+        edgePan.addTarget { edges.append($0.edge) }
         s.press([1], at: [Point(x: 23, y: 300)])  // the band is 6 mm: 24 pt
         s.drag(1, by: Point(x: 120, y: 10), over: 100)
         s.release([1])
@@ -32,7 +32,7 @@ struct ScreenEdgePanTests {
             edgePan.edges = .all
             s.engine.root.addGestureRecognizer(edgePan)
             var seen: ScreenEdges = []
-            edgePan.addTarget { seen = ($0 as! ScreenEdgePanGestureRecognizer).edge }
+            edgePan.addTarget { seen = $0.edge }
             s.press([1], at: [start])
             s.drag(1, by: stroke, over: 100)
             s.release([1])

@@ -24,8 +24,8 @@ struct SimultaneousTests {
         s.engine.root.addGestureRecognizer(pinch)
         s.engine.root.addGestureRecognizer(rotation)
         var pinchEnd = 0.0, rotationEnd = 0.0
-        pinch.addTarget { _ in if pinch.state == .ended { pinchEnd = pinch.scale } }
-        rotation.addTarget { _ in if rotation.state == .ended { rotationEnd = rotation.rotation } }
+        pinch.addTarget { p in if p.state == .ended { pinchEnd = p.scale } }
+        rotation.addTarget { r in if r.state == .ended { rotationEnd = r.rotation } }
         pinchAndTurn(s)
         #expect(s.outcomes == ["pinch: began", "rotation: began", "pinch: ended", "rotation: ended"])
         #expect(s.log.filter { $0 == "pinch: changed" }.count >= 10)

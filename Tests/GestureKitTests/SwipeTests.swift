@@ -16,7 +16,7 @@ struct SwipeTests {
             swipe.direction = direction
             s.engine.root.addGestureRecognizer(swipe)
             var seen: SwipeDirection?
-            swipe.addTarget { seen = ($0 as! SwipeGestureRecognizer).recognizedDirection }
+            swipe.addTarget { seen = $0.recognizedDirection }
             s.press([1], at: [Point(x: 500, y: 300)])
             s.drag(1, by: stroke, over: 100)
             s.release([1])
@@ -33,7 +33,7 @@ struct SwipeTests {
         swipe.direction = [.left, .up]
         s.engine.root.addGestureRecognizer(swipe)
         var seen: [SwipeDirection] = []
-        swipe.addTarget { seen.append(($0 as! SwipeGestureRecognizer).recognizedDirection) }
+        swipe.addTarget { seen.append($0.recognizedDirection) }
         for (_, stroke) in Self.strokes {
             s.wait(500)
             s.press([1], at: [Point(x: 500, y: 300)])

@@ -66,7 +66,7 @@ struct TouchpadTests {
         swipe.direction = .left
         s.engine.root.addGestureRecognizer(swipe)
         var seen: SwipeDirection?
-        swipe.addTarget { seen = ($0 as! SwipeGestureRecognizer).recognizedDirection }
+        swipe.addTarget { seen = $0.recognizedDirection }
         s.pad(.swipe, .begin, fingers: 3)
         // 12 mm is 120 libinput touchpad units; accelerated deltas are ignored.
         for _ in 0..<4 { s.pad(.swipe, .update, fingers: 3, delta: Point(x: -900, y: 0), unaccelerated: Point(x: -29.5, y: 0)) }
@@ -118,7 +118,7 @@ struct TouchpadTests {
         s.engine.root.addGestureRecognizer(pinch)
         s.engine.root.addGestureRecognizer(rotation)
         var end = (scale: 0.0, rotation: 0.0, velocity: 0.0)
-        rotation.addTarget { _ in
+        rotation.addTarget { rotation in
             if rotation.state == .ended { end = (pinch.scale, rotation.rotation, rotation.velocity) }
         }
         s.pad(.pinch, .begin, fingers: 2)

@@ -115,16 +115,16 @@ public final class RecognizerGraph: GestureRecognizerDelegate {
         drawer: DirectionalSwipeGestureRecognizer, sheet: DirectionalSwipeGestureRecognizer
     ) {
         let canvas = self.canvas
-        pan.addTarget { [unowned self] r in
-            let p = (r as! PanGestureRecognizer).translation(in: canvas)
+        pan.addTarget { [unowned self] pan in
+            let p = pan.translation(in: canvas)
             sink += p.x + p.y
         }
-        pinch.addTarget { [unowned self] r in sink += (r as! PinchGestureRecognizer).scale }
-        rotation.addTarget { [unowned self] r in sink += (r as! RotationGestureRecognizer).rotation }
-        stroke.addTarget { [unowned self] r in sink += (r as! StrokeGestureRecognizer).length }
-        scroll.addTarget { [unowned self] r in sink += (r as! PanGestureRecognizer).translation(in: nil).y }
+        pinch.addTarget { [unowned self] pinch in sink += pinch.scale }
+        rotation.addTarget { [unowned self] rotation in sink += rotation.rotation }
+        stroke.addTarget { [unowned self] stroke in sink += stroke.length }
+        scroll.addTarget { [unowned self] scroll in sink += scroll.translation(in: nil).y }
         for swipe in [drawer, sheet] {
-            swipe.addTarget { [unowned self] r in sink += (r as! DirectionalSwipeGestureRecognizer).progress }
+            swipe.addTarget { [unowned self] swipe in sink += swipe.progress }
         }
     }
 

@@ -25,8 +25,7 @@ tap.addTarget { g in
 }
 let pinch = PinchGestureRecognizer()
 var finalScale = 0.0
-pinch.addTarget { g in
-    let p = g as! PinchGestureRecognizer
+pinch.addTarget { p in
     heard.append("pinch \(p.state)")
     if p.state != .changed { print("pinch \(p.state) scale \(p.scale)") }
     if p.state == .ended { finalScale = p.scale }
