@@ -500,7 +500,7 @@ struct MangledInputTests {
 
 @Suite("Large recordings")
 struct LargeRecordingTests {
-    @Test("a 10,000-device libinput record file reads and replays in linear time")
+    @Test("a 10,000-device libinput record file reads and replays in seconds")
     func tenThousandDevices() throws {
         let count = 10_000
         var devices: [String] = []
@@ -518,8 +518,11 @@ struct LargeRecordingTests {
         #expect(result.taps == count)
         print("10,000-device libinput record (\(text.utf8.count / 1024) KiB): read in \(read.cpu) of CPU (\(read.wall) wall), "
             + "replayed in \(replay.cpu) of CPU (\(replay.wall) wall)")
-        // CPU time, not wall time: the bound is about the work, not about other builds sharing the machine.
-        #expect(read.cpu + replay.cpu < .seconds(10))
+        // CPU time, not wall time: the bound is about the work, not about other builds sharing the
+        // machine. Unoptimized, alone, this takes about 6 s (5 s of it composing the YAML); with
+        // the whole suite running beside it on two cores, about 8 s. Anything quadratic in the
+        // devices would take minutes.
+        #expect(read.cpu + replay.cpu < .seconds(15))
     }
 
     /// The CPU time this thread spends on `work`, and the wall time.

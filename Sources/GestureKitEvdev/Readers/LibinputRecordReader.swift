@@ -227,7 +227,8 @@ private struct NodeReader {
         if let eventsNode = map["events"], eventsNode.scalar?.string != "" {
             for item in try sequence(eventsNode, "a list of events") {
                 let itemMap = try mapping(item, "an event item such as \"evdev: [...]\"")
-                guard let frameNode = fields(itemMap)["evdev"] else { continue }
+                // One key in each item (`evdev:` or `libinput:`): a search, not a dictionary.
+                guard let frameNode = itemMap.first(where: { $0.key.scalar?.string == "evdev" })?.value else { continue }
                 for eventNode in try sequence(frameNode, "a list of [sec, usec, type, code, value]") {
                     let event = try self.event(eventNode, description)
                     if let last, event.time.microseconds < last.micros {
