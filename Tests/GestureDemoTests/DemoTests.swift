@@ -95,6 +95,28 @@ struct DemoTests {
         #expect(run.stderr.hasPrefix("gesture-demo: \(path):4: expected"))
     }
 
+    @Test("a hostile recording is exit status 1 with the file, the line and what is wrong, not a crash", arguments: [
+        // A timestamp one microsecond beyond Int64.max (it trapped), then 2³¹ slots (the decoder
+        // asked for hundreds of gigabytes and aborted).
+        ("E: 9223372036854.775808 0000 0000 0000", 9,
+         "out of range: timestamp 9223372036854.775808 s is beyond the microsecond clock (at most 9223372036854.775807 s)"),
+        ("A: 2f 0 2147483647 0 0 0", 7,
+         "out of range: ABS_MT_SLOT maximum 2147483647 is outside 0…1023 (the kernel allows at most 1024 slots)"),
+    ])
+    func hostile(line: String, number: Int, message: String) throws {
+        let path = FileManager.default.temporaryDirectory.appendingPathComponent("hostile-\(UUID().uuidString).evemu").path
+        defer { try? FileManager.default.removeItem(atPath: path) }
+        let text = [
+            "N: panel", "I: 0003 0001 0002 0003", "P: 02 00 00 00 00 00 00 00", "B: 01 00 04", "B: 03 03 00 00 00 00 80 60 02",
+            "A: 35 0 799 0 0 10", line.hasPrefix("A:") ? line : "A: 2f 0 9 0 0 0", "E: 1.000000 0000 0000 0000",
+            line.hasPrefix("E:") ? line : "E: 2.000000 0000 0000 0000",
+        ].joined(separator: "\n")
+        try text.write(toFile: path, atomically: true, encoding: .utf8)
+        let run = try DemoRun.run(["replay", path])
+        #expect(run.status == 1)
+        #expect(run.stderr == "gesture-demo: \(path):\(number): \(message)\n")
+    }
+
     @Test("an unknown flag value is a usage error (exit 64)")
     func badFlag() throws {
         let run = try DemoRun.run(["replay", "--rotation", "45"])

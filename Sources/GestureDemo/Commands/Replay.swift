@@ -95,7 +95,8 @@ final class ReplaySession {
     /// The output a recording replays onto when none is given: the aspect ratio of its first
     /// touchscreen (of its first device when it has none) as the output sees it — the output's
     /// physical size when given, else the sensor's size in millimetres, else its axis ranges,
-    /// turned by `rotation` — with 1920 points on the long side. A sensor is never stretched.
+    /// turned by `rotation` — with 1920 points on the long side (and at least one on the short
+    /// side). A sensor is never stretched.
     static func defaultOutput(for recording: Recording, rotation: OutputRotation, outputMillimetres: Size?) -> Size {
         let longSide = 1920.0
         var aspect: Size?
@@ -114,9 +115,10 @@ final class ReplaySession {
             }
         }
         guard let a = aspect else { return Size(width: longSide, height: 1080) }
+        // At least one point across: a sensor of absurd proportions must not make an empty output.
         return a.width >= a.height
-            ? Size(width: longSide, height: (longSide * a.height / a.width).rounded())
-            : Size(width: (longSide * a.width / a.height).rounded(), height: longSide)
+            ? Size(width: longSide, height: max((longSide * a.height / a.width).rounded(), 1))
+            : Size(width: max((longSide * a.width / a.height).rounded(), 1), height: longSide)
     }
 
     /// Touches that began in the replay.

@@ -91,10 +91,11 @@ public struct Rect: Hashable, Sendable, CustomStringConvertible {
 }
 
 extension Double {
-    /// Two decimals, for logs and descriptions.
+    /// Two decimals, for logs and descriptions. Whole numbers print without a fraction; infinities,
+    /// NaN and magnitudes beyond `Int64` print as `Double` does.
     @usableFromInline var formatted2: String {
         let r = (self * 100).rounded() / 100
-        if r == r.rounded() { return String(Int64(r)) }
+        if r == r.rounded(), r.magnitude < 9e18 { return String(Int64(r)) }
         return String(r)
     }
 }

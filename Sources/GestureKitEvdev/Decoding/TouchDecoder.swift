@@ -4,9 +4,11 @@ import GestureKit
 /// with a single-touch fallback.
 ///
 /// Feed events in order with ``decode(_:)``; when it returns `true`, ``frame`` holds a frame that
-/// was just closed. The decoder keeps one frame and reuses its storage, and its slot table is
-/// allocated once, so a steady stream of events allocates nothing as long as the caller does not
-/// keep copies of ``frame`` across calls.
+/// was just closed. The decoder keeps one frame and reuses its storage, and its slot table holds
+/// the first 16 slots from the start and grows, once, to the highest slot the events select, so a
+/// steady stream of events allocates nothing as long as the caller does not keep copies of
+/// ``frame`` across calls. A device declaring many slots (the kernel allows up to
+/// ``RecordingLimits/maximumSlotCount``) costs only what its events use.
 ///
 /// ## What a frame holds
 /// * `SYN_REPORT` closes a frame. It lists every contact that is down (began, moved or
@@ -76,6 +78,8 @@ public struct TouchDecoder {
     private let pressureAxis: AbsInfo?
     private let hasTouchMajor: Bool
     private var slots: [Slot]
+    /// The slots the device declares; ``slots`` grows up to this many.
+    private let slotCount: Int
     private var currentSlot = 0
     private var nextContactID = 1
     private var toolFingers: UInt8 = 0
@@ -88,7 +92,8 @@ public struct TouchDecoder {
     ///   - mapping: How positions become points.
     ///   - options: Decoding choices.
     /// - Throws: ``EvdevError`` with ``EvdevError/Reason/unsupportedDevice(name:reason:)`` when the
-    ///   device is not a touch device or speaks multitouch protocol A.
+    ///   device is not a touch device, speaks multitouch protocol A, or is described with ranges
+    ///   the kernel would refuse (see ``DeviceDescription/classification``).
     public init(
         description: DeviceDescription, id: DeviceID, mapping: OutputMapping, options: Options = Options()
     ) throws(EvdevError) {
@@ -132,8 +137,10 @@ public struct TouchDecoder {
         pressureAxis = description.absInfo(for: multitouch ? .mtPressure : .absPressure)
         hasTouchMajor = multitouch && description.supports(.mtTouchMajor)
 
+        // The classification has checked the count against the kernel's limit.
         let slotCount = multitouch ? (description.slotCount ?? 1) : 1
-        slots = Array(repeating: Slot(x: x.minimum, y: y.minimum), count: slotCount)
+        self.slotCount = slotCount
+        slots = Array(repeating: Slot(x: x.minimum, y: y.minimum), count: min(slotCount, Self.initialSlotCount))
         let sensorMillimetres = Size(width: x.span / unitsPerMillimetre.x, height: y.span / unitsPerMillimetre.y)
         let density = kind == .touchscreen
             ? mapping.density(sensorMillimetres: hasResolution ? sensorMillimetres : nil) : nil
@@ -143,8 +150,11 @@ public struct TouchDecoder {
             hasResolution: hasResolution, maximumContacts: slotCount,
             density: density?.density, densitySource: density?.source)
         frame = TouchFrame(device: id, timestamp: .zero)
-        frame.contacts.reserveCapacity(slotCount * 2)
+        frame.contacts.reserveCapacity(slots.count * 2)
     }
+
+    /// The slots allocated up front; more are added when the events select them.
+    private static let initialSlotCount = 16
 
     /// The `.deviceAdded` event announcing ``device``.
     public func deviceAdded(at time: Timestamp) -> InputEvent { .deviceAdded(device, at: time) }
@@ -228,11 +238,16 @@ public struct TouchDecoder {
         }
         switch event.code {
         case EventCode.mtSlot.code:
-            guard event.value >= 0, Int(event.value) < slots.count else {
+            guard event.value >= 0, Int(event.value) < slotCount else {
                 throw EvdevError(.protocolViolation(
-                    "ABS_MT_SLOT \(event.value) outside 0…\(slots.count - 1) on \"\(description.name)\""))
+                    "ABS_MT_SLOT \(event.value) outside 0…\(slotCount - 1) on \"\(description.name)\""))
             }
             currentSlot = Int(event.value)
+            if currentSlot >= slots.count {
+                let blank = Slot(x: xAxis.minimum, y: yAxis.minimum)
+                slots.append(contentsOf: repeatElement(blank, count: currentSlot + 1 - slots.count))
+                frame.contacts.reserveCapacity(slots.count * 2)
+            }
         case EventCode.mtTrackingID.code:
             if event.value < 0 {
                 lift(slot: currentSlot)

@@ -41,6 +41,9 @@ extension DeviceDescription {
     ///   libevdev nor libinput handle it).
     /// * Neither multitouch axes nor `ABS_X`/`ABS_Y` with `BTN_TOUCH`: unsupported (not a touch
     ///   device).
+    /// * A position axis whose minimum exceeds its maximum, or an `ABS_MT_SLOT` maximum outside
+    ///   `0…1023` (more slots than the kernel allows, ``RecordingLimits/maximumSlotCount``):
+    ///   unsupported. The readers refuse such files; this catches descriptions built in code.
     /// * `INPUT_PROP_DIRECT`: a touchscreen.
     /// * `INPUT_PROP_POINTER`, `BUTTONPAD` or `SEMI_MT`: a touchpad.
     /// * No property at all (old kernels and recordings): a touchpad when it has `BTN_TOOL_FINGER`,
@@ -50,17 +53,28 @@ extension DeviceDescription {
         if hasMTPosition && !supports(.mtSlot) {
             return .unsupported(reason: "multitouch protocol A (ABS_MT_POSITION_X without ABS_MT_SLOT) is not supported")
         }
+        let positionAxes: [EventCode]
         if hasMTPosition {
             guard absInfo(for: .mtPositionX) != nil, absInfo(for: .mtPositionY) != nil else {
                 return .unsupported(reason: "ABS_MT_POSITION_X/Y are declared without their axis ranges")
             }
-            guard absInfo(for: .mtSlot) != nil else {
+            guard let slot = absInfo(for: .mtSlot) else {
                 return .unsupported(reason: "ABS_MT_SLOT is declared without its range")
             }
+            if let problem = RecordingLimits.problem(withAxis: EventCode.mtSlot.code, slot) {
+                return .unsupported(reason: problem)
+            }
+            positionAxes = [.mtPositionX, .mtPositionY]
         } else {
             let singleTouch = absInfo(for: .absX) != nil && absInfo(for: .absY) != nil && supports(.touch)
             guard singleTouch else {
                 return .unsupported(reason: "not a touch device: no ABS_MT_POSITION_X/Y and no ABS_X/Y with BTN_TOUCH")
+            }
+            positionAxes = [.absX, .absY]
+        }
+        for axis in positionAxes {
+            if let info = absInfo(for: axis), let problem = RecordingLimits.problem(withAxis: axis.code, info) {
+                return .unsupported(reason: problem)
             }
         }
         let props = properties ?? []

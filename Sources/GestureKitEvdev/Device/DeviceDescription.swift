@@ -54,7 +54,9 @@ public struct DeviceDescription: Hashable, Sendable {
         if let info, code.type == .abs { absInfo[code.code] = info }
     }
 
-    /// The number of slots (`ABS_MT_SLOT` maximum + 1), or `nil` without slots.
+    /// The number of slots (`ABS_MT_SLOT` maximum + 1, at least 1), or `nil` without slots.
+    /// The kernel allows at most ``RecordingLimits/maximumSlotCount``; a larger count makes the
+    /// device unsupported (``classification``).
     public var slotCount: Int? {
         guard let slot = absInfo(for: .mtSlot) else { return nil }
         return max(Int(slot.maximum) + 1, 1)

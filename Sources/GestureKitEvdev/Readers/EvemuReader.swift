@@ -16,6 +16,23 @@ import GestureKit
 ///
 /// Every event is checked against the description: an unknown type or code, or one the device
 /// does not declare, is an error naming the line.
+///
+/// ## Limits
+///
+/// A file of any size is read in time and memory linear in its size, and anything wrong with it
+/// is an ``EvdevError`` naming the file and the 1-based line, never a trap:
+/// * numbers must fit the kernel's fields: `I:` fields and types and codes 16 bits, axis ranges
+///   and event values 32 bits (``EvdevError/Reason/malformed(expected:found:)`` otherwise);
+/// * `B:` bits beyond a type's highest code (``EventType/maximumCode``) are ignored — a newer
+///   kernel may define more codes — and an event using such a code is
+///   ``EvdevError/Reason/unknownEventCode(_:)``;
+/// * an `A:` line whose minimum exceeds its maximum, or an `ABS_MT_SLOT` maximum outside
+///   `0…1023` (``RecordingLimits/maximumSlotCount``), is ``EvdevError/Reason/outOfRange(_:)``;
+///   a resolution of zero or less means the axis has none;
+/// * timestamps are unsigned decimal seconds with up to six digits of fraction; one beyond
+///   `Int64.max` microseconds, or a recording spanning more than
+///   ``RecordingLimits/maximumDuration``, is ``EvdevError/Reason/outOfRange(_:)``; an event
+///   earlier than the one before it is ``EvdevError/Reason/malformed(expected:found:)``.
 public enum EvemuReader {
     /// Reads an evemu file.
     /// - Parameter path: The file's path; errors name it as given.
@@ -48,7 +65,10 @@ private struct Parser {
     var propertyBytes = 0
     var maskBytes: [UInt16: Int] = [:]
     var events: [EvdevEvent] = []
+    /// The first event's time on the file's clock, in microseconds: the rebasing origin.
     var firstTime: Int64?
+    /// The latest event's time on the file's clock, in microseconds.
+    var lastTime: Int64 = 0
 
     init(source: String?) { self.source = source }
 
@@ -148,11 +168,15 @@ private struct Parser {
         guard type.isKnown || rawType <= EventType.maximumRawValue else {
             throw error(number, .unknownEventType(rawType))
         }
-        for (i, byte) in bytes.enumerated() {
-            for bit in 0..<8 where byte & (1 << bit) != 0 {
-                let code = (start + i) * 8 + bit
-                guard code <= Int(UInt16.max) else { continue }
-                description.codes[type, default: []].insert(UInt16(code))
+        // Bits beyond the type's highest code are ignored (a newer kernel may define more); an
+        // event using one is refused as an unknown code.
+        guard let maximum = type.maximumCode else { return }
+        for (i, byte) in bytes.enumerated() where byte != 0 {
+            // `start + i` counts bytes of this file, so `* 8` cannot overflow; stop early anyway.
+            let base = (start + i) * 8
+            guard base <= Int(maximum) else { break }
+            for bit in 0..<8 where byte & (1 << bit) != 0 && base + bit <= Int(maximum) {
+                description.codes[type, default: []].insert(UInt16(base + bit))
             }
         }
     }
@@ -168,9 +192,13 @@ private struct Parser {
         guard code <= EventType.abs.maximumCode ?? 0 else {
             throw error(number, .unknownEventCode(EventCode(.abs, code)))
         }
-        description.absInfo[code] = AbsInfo(
+        let info = AbsInfo(
             minimum: values[0], maximum: values[1], fuzz: values[2], flat: values[3],
             resolution: values.count == 5 ? values[4] : 0)
+        if let problem = RecordingLimits.problem(withAxis: code, info) {
+            throw error(number, .outOfRange(problem))
+        }
+        description.absInfo[code] = info
     }
 
     mutating func parseEvent(_ body: Substring, _ line: Substring, _ number: Int) throws(EvdevError) {
@@ -179,28 +207,46 @@ private struct Parser {
         let expected = "\"E: <sec>.<usec> <type hex> <code hex> <value>\""
         guard fields.count == 4 else { throw malformed(number, expected, line) }
         let time = fields[0].split(separator: ".", omittingEmptySubsequences: false)
-        guard time.count == 2, let seconds = Int64(time[0]), seconds >= 0, time[1].count <= 6,
-            let micro = Int64(time[1]), micro >= 0,
+        guard time.count == 2, isDecimal(time[0]), isDecimal(time[1]), time[1].count <= 6,
             let rawType = UInt16(fields[1], radix: 16), let code = UInt16(fields[2], radix: 16),
             let value = Int32(fields[3])
         else {
             throw malformed(number, expected, line)
         }
+        // Six digits at most: the fraction is below 10⁶ µs and fits Int64.
+        let fraction = Int64(time[1]) ?? 0
+        let scale: Int64 = [1, 100_000, 10_000, 1000, 100, 10, 1][time[1].count]
+        guard let seconds = Int64(time[0]),
+            let micros = RecordingLimits.microseconds(seconds: seconds, micros: fraction * scale)
+        else {
+            throw error(number, .outOfRange(
+                "timestamp \(fields[0]) s is beyond the microsecond clock (at most \(RecordingLimits.largestTimestamp) s)"))
+        }
         if events.isEmpty {
             guard sawName else { throw error(number, .truncated(expected: "an N: line before the events")) }
         }
-        let scale: Int64 = [1, 100_000, 10_000, 1000, 100, 10, 1][time[1].count]
-        let micros = seconds * 1_000_000 + micro * (time[1].isEmpty ? 0 : scale)
-        let origin = firstTime ?? micros
-        firstTime = origin
-        let event = EvdevEvent(time: Timestamp(microseconds: micros - origin), type: EventType(rawType), code: code, value: value)
+        var event = EvdevEvent(time: .zero, type: EventType(rawType), code: code, value: value)
         if let problem = Recording.problem(with: event, in: description) {
             throw error(number, problem)
         }
-        if let previous = events.last, event.time < previous.time {
+        let origin = firstTime ?? micros
+        if !events.isEmpty, micros < lastTime {
             throw malformed(number, "a timestamp no earlier than the previous event's", line)
         }
+        // Both are at least zero and micros ≥ origin (times never go back), so this cannot overflow.
+        let offset = micros - origin
+        guard offset <= RecordingLimits.maximumDurationMicroseconds else {
+            throw error(number, RecordingLimits.tooLong(offset))
+        }
+        event.time = Timestamp(microseconds: offset)
+        firstTime = origin
+        lastTime = micros
         events.append(event)
+    }
+
+    /// Whether `s` is one or more ASCII digits: no sign, no spaces.
+    func isDecimal(_ s: Substring) -> Bool {
+        !s.isEmpty && s.utf8.allSatisfy { $0 >= UInt8(ascii: "0") && $0 <= UInt8(ascii: "9") }
     }
 
     func finish(lastLine: Int) throws(EvdevError) -> Recording {

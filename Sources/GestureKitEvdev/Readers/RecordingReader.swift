@@ -4,6 +4,11 @@ import Foundation
 ///
 /// `libinput record` YAML starts, after comments, with `version:` (or `ndevices:` /
 /// `devices:`); anything else is read as evemu. Errors name the file by the path given.
+///
+/// Both readers take any file in time and memory linear in its size and report anything wrong
+/// with it as an ``EvdevError`` with the file, the line and what is wrong — never a trap. The
+/// few limits are in ``RecordingLimits``; ``EvemuReader`` and ``LibinputRecordReader`` list
+/// what each refuses.
 public enum RecordingReader {
     /// The formats GestureKit reads.
     public enum Format: String, Hashable, Sendable {
@@ -13,9 +18,13 @@ public enum RecordingReader {
         case libinputRecord
     }
 
-    /// The format of a recording's text.
+    /// The format of a recording's text. Looks no further than the first line that is neither
+    /// blank nor a comment.
     public static func format(of text: String) -> Format {
-        for line in text.split(whereSeparator: \.isNewline) {
+        var rest = Substring(text)
+        while !rest.isEmpty {
+            let line = rest.prefix { !$0.isNewline }
+            rest = rest[line.endIndex...].drop { $0.isNewline }
             let t = line.drop { $0 == " " || $0 == "\t" }
             if t.isEmpty || t.hasPrefix("#") { continue }
             return t.hasPrefix("version:") || t.hasPrefix("ndevices:") || t.hasPrefix("devices:") ? .libinputRecord : .evemu

@@ -22,6 +22,12 @@ public struct EvdevError: Error, Hashable, Sendable, CustomStringConvertible {
         case protocolViolation(String)
         /// The file could not be read.
         case unreadable(String)
+        /// A number is well formed but outside what the kernel allows or what GestureKit can
+        /// represent: a timestamp beyond the microsecond clock, a recording longer than
+        /// ``RecordingLimits/maximumDuration``, an axis whose minimum exceeds its maximum, more
+        /// slots than ``RecordingLimits/maximumSlotCount``, or a replay start time that pushes the
+        /// events past `Int64.max` microseconds. The text says which and by how much.
+        case outOfRange(String)
 
         public var description: String {
             switch self {
@@ -33,6 +39,7 @@ public struct EvdevError: Error, Hashable, Sendable, CustomStringConvertible {
             case .unsupportedDevice(let name, let reason): "unsupported device \"\(name)\": \(reason)"
             case .protocolViolation(let what): "evdev protocol violation: \(what)"
             case .unreadable(let why): "cannot read: \(why)"
+            case .outOfRange(let what): "out of range: \(what)"
             }
         }
     }

@@ -28,8 +28,9 @@ public struct Replayer: Sendable {
     /// Every input event the replay sends, in order: the `.deviceAdded` events, then the frames of
     /// all replayed devices merged by timestamp (ties keep device order), then `.deviceRemoved`
     /// events at the end of the tail if ``ReplayOptions/removesDevicesAtEnd`` is set.
-    /// - Throws: ``EvdevError`` for an unsupported device (unless skipped) or a protocol violation
-    ///   in the events.
+    /// - Throws: ``EvdevError`` for an unsupported device (unless skipped), a protocol violation
+    ///   in the events, or ``EvdevError/Reason/outOfRange(_:)`` when ``ReplayOptions/startTime``
+    ///   plus the recording's times and ``ReplayOptions/tail`` pass `Int64.max` microseconds.
     public func inputEvents() throws(EvdevError) -> [InputEvent] {
         var added: [InputEvent] = []
         var frames: [(event: InputEvent, device: Int)] = []
@@ -49,9 +50,15 @@ public struct Replayer: Sendable {
             added.append(decoder.deviceAdded(at: options.startTime))
             ids.append(id)
             for var event in recorded.events {
-                event.time = event.time + (options.startTime - .zero)
+                event.time = try shifted(event.time)
                 do {
-                    if try decoder.decode(event) { frames.append((.touchFrame(decoder.frame), index)) }
+                    if try decoder.decode(event) {
+                        // A copy sized to its contacts: the decoder keeps its own storage, with
+                        // room for all its slots, for the next frame.
+                        var frame = decoder.frame
+                        frame.contacts = frame.contacts.map { $0 }
+                        frames.append((.touchFrame(frame), index))
+                    }
                 } catch {
                     throw EvdevError(file: recording.source, error.reason)
                 }
@@ -63,17 +70,33 @@ public struct Replayer: Sendable {
             return a != b ? a < b : $0.offset < $1.offset
         }.map(\.element.event)
         var result = added + merged
+        let end = try endTime(lastEvent: merged.last?.timestamp)
         if options.removesDevicesAtEnd {
-            let end = endTime(lastEvent: merged.last?.timestamp)
             result += ids.map { .deviceRemoved($0, at: end) }
         }
         return result
     }
 
+    /// A recording's time on the engine's clock: moved by the start time, checked.
+    private func shifted(_ time: Timestamp) throws(EvdevError) -> Timestamp {
+        let (sum, overflow) = time.microseconds.addingReportingOverflow(options.startTime.microseconds)
+        guard !overflow else {
+            throw EvdevError(file: recording.source, .outOfRange(
+                "the replay's start time \(options.startTime) moves the event at \(time) beyond the microsecond clock"))
+        }
+        return Timestamp(microseconds: sum)
+    }
+
     /// The moment the replay ends: the last event (or the start) plus the tail.
-    private func endTime(lastEvent: Timestamp?) -> Timestamp {
-        let lastRecorded = recording.devices.compactMap { $0.events.last?.time }.max() ?? .zero
-        let last = max(lastEvent ?? options.startTime, lastRecorded + (options.startTime - .zero))
+    private func endTime(lastEvent: Timestamp?) throws(EvdevError) -> Timestamp {
+        let lastRecorded = try shifted(recording.devices.compactMap { $0.events.last?.time }.max() ?? .zero)
+        let last = max(lastEvent ?? options.startTime, lastRecorded)
+        let (tail, overflow) = options.tail.components.seconds.multipliedReportingOverflow(by: 1_000_000)
+        let (end, overflow2) = last.microseconds.addingReportingOverflow(tail)
+        guard !overflow, !overflow2, end <= Int64.max - 1_000_000 else {
+            throw EvdevError(file: recording.source, .outOfRange(
+                "the replay's tail \(options.tail) after \(last) passes the microsecond clock's end"))
+        }
         return last + options.tail
     }
 
@@ -83,7 +106,7 @@ public struct Replayer: Sendable {
     @discardableResult
     public func run(on engine: GestureEngine) throws(EvdevError) -> Timestamp {
         let events = try inputEvents()
-        let end = endTime(lastEvent: events.last?.timestamp)
+        let end = try endTime(lastEvent: events.last?.timestamp)
         for event in events where !isRemoval(event) { engine.send(event) }
         engine.advance(to: end)
         for event in events where isRemoval(event) { engine.send(event) }
@@ -108,7 +131,7 @@ public struct Replayer: Sendable {
         sleep: (Duration) async throws -> Void
     ) async throws -> Timestamp {
         let events = try inputEvents()
-        let end = endTime(lastEvent: events.last?.timestamp)
+        let end = try endTime(lastEvent: events.last?.timestamp)
         var clock = options.startTime
 
         func wait(until time: Timestamp) async throws {
