@@ -46,6 +46,25 @@ open class GestureRecognizer {
     /// The kinds of touch the recognizer accepts. Default: direct touches only.
     public var allowedTouchTypes: Set<TouchType> = [.direct]
 
+    /// Rectangles where touches that land start no gesture of this recognizer: it never receives
+    /// a direct touch whose first location lies in one (an on-screen keyboard, a signature pad).
+    /// Other recognizers, and the region's raw touch delivery, still get the touch.
+    ///
+    /// ```swift
+    /// threeFingerSwipe.exclusionZones = [.screen(keyboardFrame)]
+    /// ```
+    public var exclusionZones: [ExclusionZone] = []
+
+    /// Whether a direct touch landing at `location` (screen points) lies in one of
+    /// ``exclusionZones``.
+    public func isExcluded(_ location: Point) -> Bool {
+        for zone in exclusionZones {
+            let p = zone.space == .screen ? location : (region?.convert(fromScreen: location) ?? location)
+            if zone.rect.contains(p) { return true }
+        }
+        return false
+    }
+
     /// Whether touches are cancelled in the region when this recognizer claims them (began or
     /// recognized). Default on.
     @exclusivity(unchecked) public var cancelsTouchesInView = true
