@@ -128,6 +128,27 @@ struct ScreenZoneTests {
         #expect(r.corner == nil)
     }
 
+    @Test("a zone's frame holds exactly the points the zone contains, on an anisotropic device")
+    func frameMatchesContains() {
+        let screen = Rect(x: 0, y: 0, width: 1000, height: 600)
+        let density = PointDensity(x: 6.5, y: 2.5)
+        let zones: [ScreenZone] = ScreenEdge.allCases.map { .edge(EdgeZone($0, depth: .millimetres(6), from: .fraction(0.25), to: .distance(.millimetres(100)))) }
+            + ScreenCorner.allCases.map { .corner(CornerZone($0, size: .millimetres(9))) }
+        for zone in zones {
+            let f = zone.frame(on: screen, density: density)
+            var inside = 0
+            for x in stride(from: 0.5, to: 1000, by: 7) {
+                for y in stride(from: 0.5, to: 600, by: 5) {
+                    let p = Point(x: x, y: y)
+                    let framed = p.x >= f.minX && p.x <= f.maxX && p.y >= f.minY && p.y <= f.maxY
+                    #expect(framed == zone.contains(p, screen: screen, density: density), "\(zone) at \(p), frame \(f)")
+                    if framed { inside += 1 }
+                }
+            }
+            #expect(inside > 0, "\(zone)")
+        }
+    }
+
     // MARK: Multi-finger
 
     @Test("a 3-finger bottom-edge swipe: every finger in the band, the pan follows their centroid")

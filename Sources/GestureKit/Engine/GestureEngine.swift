@@ -220,6 +220,10 @@ public final class GestureEngine {
         return PointDensity(uniform: ((root.frame.width * root.frame.height) / (mm.width * mm.height)).squareRoot())
     }
 
+    /// Points per millimetre along each screen axis for the touches of device `id`, as the engine
+    /// judges them, or `nil` for a device that is not plugged in.
+    public func density(of id: DeviceID) -> PointDensity? { deviceDensities[id] }
+
     private func removeDevice(_ id: DeviceID) {
         for t in activeTouches where t.device == id { cancel(t, reason: .deviceRemoved) }
         for s in touchpadSequences where s.device == id { cancelSequence(s) }
@@ -425,7 +429,10 @@ public final class GestureEngine {
     }
 
     private func attach(_ t: Touch, to g: GestureRecognizer) {
-        if g.touches.isEmpty && g.touchpadGestureSequence == nil { g.failureReason = nil }
+        if g.touches.isEmpty && g.touchpadGestureSequence == nil {
+            g.failureReason = nil
+            g.cancellationReason = nil
+        }
         g.device = t.device
         g.boundEngine = Unmanaged.passUnretained(self)
         t._gestureRecognizers.append(g)

@@ -94,6 +94,11 @@ open class GestureRecognizer {
     /// Why the recognizer last failed, kept until it receives its next touch.
     public internal(set) var failureReason: FailureReason?
 
+    /// Why the recognizer's touches were cancelled, when a gesture it was recognizing was cut
+    /// short by them (a palm, the device, the watchdog, the host), kept until it receives its next
+    /// touch. Targets called for `cancelled` can read it.
+    public internal(set) var cancellationReason: TouchCancellation?
+
     /// Transitions a subclass asked for that the state machine does not allow, as
     /// `(from, to)` pairs, for diagnosis.
     public internal(set) var refusedTransitions: [(from: GestureState, to: GestureState)] = []
@@ -429,6 +434,7 @@ open class GestureRecognizer {
     open func touchesCancelled(_ touches: [Touch]) {
         let reason = touches.first?.cancellation ?? .device
         if state.isActive {
+            cancellationReason = reason
             state = .cancelled
         } else if state == .possible {
             fail(.touchesCancelled(reason))
@@ -441,7 +447,10 @@ open class GestureRecognizer {
     /// sequence cancels a gesture in progress or fails a possible one.
     open func touchpadGesture(_ event: TouchpadGestureEvent) {
         if event.phase == .cancel {
-            if state.isActive { state = .cancelled } else if state == .possible { fail(.touchesCancelled(.device)) }
+            if state.isActive {
+                cancellationReason = .device
+                state = .cancelled
+            } else if state == .possible { fail(.touchesCancelled(.device)) }
         }
     }
     /// The ``GestureRecognizer/deadline`` passed. `time` is the deadline itself (virtual time). Default: nothing.

@@ -262,6 +262,37 @@ public enum ScreenZone: Hashable, Sendable, CustomStringConvertible {
         }
     }
 
+    /// The zone's rectangle on `screen`, for a device of `density`: what ``contains(_:screen:density:)``
+    /// accepts (for drawing a zone overlay, or checking a layout).
+    public func frame(on screen: Rect, density: PointDensity) -> Rect {
+        func points(_ d: Distance, _ perMillimetre: Double) -> Double {
+            switch d {
+            case .millimetres(let mm): mm * perMillimetre
+            case .points(let pt): pt
+            }
+        }
+        switch self {
+        case .edge(let z):
+            let vertical = z.edge == .left || z.edge == .right
+            let length = vertical ? screen.height : screen.width
+            let along = vertical ? density.y : density.x
+            let a = z.from.points(alongEdgeOf: length, pointsPerMillimetre: along)
+            let b = z.to.points(alongEdgeOf: length, pointsPerMillimetre: along)
+            let (lo, hi) = (min(a, b), max(a, b))
+            let depth = points(z.depth, vertical ? density.x : density.y)
+            switch z.edge {
+            case .left: return Rect(x: screen.minX, y: screen.minY + lo, width: depth, height: hi - lo)
+            case .right: return Rect(x: screen.maxX - depth, y: screen.minY + lo, width: depth, height: hi - lo)
+            case .top: return Rect(x: screen.minX + lo, y: screen.minY, width: hi - lo, height: depth)
+            case .bottom: return Rect(x: screen.minX + lo, y: screen.maxY - depth, width: hi - lo, height: depth)
+            }
+        case .corner(let z):
+            let (h, v) = z.corner.edges
+            let w = points(z.size, density.x), hgt = points(z.size, density.y)
+            return Rect(x: v == .left ? screen.minX : screen.maxX - w, y: h == .top ? screen.minY : screen.maxY - hgt, width: w, height: hgt)
+        }
+    }
+
     /// The inward direction a displacement (millimetres) leaves the zone in, if the zone accepts
     /// it: the edge's inward direction when that dominates, or a corner's sector.
     func leavingDirection(_ millimetres: Point) -> SwipeDirection? {
