@@ -152,21 +152,3 @@ public final class Region {
 extension Region: CustomStringConvertible {
     public var description: String { name.isEmpty ? "region \(frame)" : name }
 }
-
-/// Receives the raw touches of a region, as UIKit's `touchesBegan/Moved/Ended/Cancelled` do.
-///
-/// What arrives here follows the delivery flags of the recognizers that receive the same touches:
-/// ``GestureRecognizer/delaysTouchesBegan`` holds a touch back until those recognizers fail,
-/// ``GestureRecognizer/delaysTouchesEnded`` holds its end back likewise, and
-/// ``GestureRecognizer/cancelsTouchesInView`` turns a touch into a cancel when a gesture claims it.
-/// Every touch that began here ends with exactly one ``touchEnded(_:)`` or ``touchCancelled(_:)``.
-public protocol TouchHandler: AnyObject {
-    /// A touch landed (possibly after being held back: its location is the current one).
-    func touchBegan(_ touch: Touch)
-    /// A delivered touch moved.
-    func touchMoved(_ touch: Touch)
-    /// A delivered touch lifted.
-    func touchEnded(_ touch: Touch)
-    /// A delivered touch was cancelled: a gesture claimed it, or its device went away.
-    func touchCancelled(_ touch: Touch)
-}
