@@ -363,6 +363,24 @@ struct SurfaceDeliveryTests {
         expectSilence(s, log, fingers: [1, 2])
     }
 
+    @Test("a held touch let go as it lifts, whose region is removed as it lands: cancelled, never ended")
+    func removedAsHeldTouchLands() {
+        let s = Fingers()
+        let panel = s.region("panel", Rect(x: 0, y: 0, width: 400, height: 600))
+        let log = SurfaceLog()
+        panel.touchHandler = log
+        let edge = ScreenEdgePanGestureRecognizer().named("edge")
+        edge.edges = .left
+        edge.delaysTouchesBegan = true
+        s.engine.root.addGestureRecognizer(edge)
+        log.after = { entry in if entry == "down 1" { panel.removeFromParent() } }
+        s.press([1], at: [Point(x: 10, y: 300)])
+        s.wait(60)
+        #expect(log.entries == [])
+        s.release([1])
+        #expect(log.entries == ["down 1", "cancel panel [1]", "frame panel"])
+    }
+
     @Test("a region removed from inside its frame gets its cancel and another frame after it")
     func removedDuringItsFrame() {
         let s = Fingers()

@@ -11,8 +11,8 @@ public final class Region {
     /// Whether touches may land in this region or its descendants (UIKit's
     /// `isUserInteractionEnabled`). A disabled region is skipped by hit-testing with its subtree.
     public var isInteractionEnabled = true
-    /// Receives the raw touches that land in this region (the hook a compositor uses to forward
-    /// touches to a client surface). Held strongly.
+    /// Receives the raw touches that land in this region, a frame at a time (the hook a compositor
+    /// uses to forward touches to a client surface; see ``TouchHandler``). Held strongly.
     public var touchHandler: (any TouchHandler)?
     /// The parent region, `nil` for a root.
     public private(set) weak var parent: Region?
