@@ -16,7 +16,8 @@ public protocol GestureEngineObserver: AnyObject {
 /// One input event is one *cycle*: deadlines due by the event's timestamp fire first, then touches
 /// are hit-tested and handed to recognizers (each recognizer's hooks see that event's touches
 /// grouped by phase), transitions are arbitrated as they are requested, and at the end of the
-/// cycle raw touches are delivered to regions and finished recognizers reset.
+/// cycle raw touches are delivered to regions and finished recognizers reset. Each region whose
+/// ``TouchHandler`` was delivered something then gets one ``TouchHandler/touchFrame(in:)``.
 public final class GestureEngine {
     /// The tunables this engine's own decisions use (device scale, watchdog).
     public let configuration: GestureConfiguration
@@ -90,6 +91,15 @@ public final class GestureEngine {
     @exclusivity(unchecked) var earliestRecognizerDeadline: Timestamp?
     @exclusivity(unchecked) var recognizerDeadlinesChanged = false
     @exclusivity(unchecked) var deliveryRequested = false
+    /// Delivery batches open (see TouchDelivery.swift): the outermost sends the frames.
+    @exclusivity(unchecked) var deliveryBatches = 0
+    /// The regions delivered to since the last frames, in order; those before ``framesSent``
+    /// have had their frame in the flush under way.
+    @exclusivity(unchecked) var framedRegions: [Region] = []
+    @exclusivity(unchecked) var framesSent = 0
+    @exclusivity(unchecked) var isSendingTouchFrames = false
+    /// Reused for the touches of a region-wide cancel.
+    @exclusivity(unchecked) var regionCancelBuffer: [Touch] = []
     var lastTap: (device: DeviceID, location: Point, end: Timestamp, count: Int)?
 
     deinit {
@@ -111,6 +121,8 @@ public final class GestureEngine {
     /// Feeds one input event. Deadlines that fall before the event's timestamp fire first.
     public func send(_ event: InputEvent) {
         advance(to: event.timestamp)
+        beginDeliveryBatch()
+        defer { endDeliveryBatch() }
         switch event {
         case .deviceAdded(let device, _):
             if devices[device.id] != nil { removeDevice(device.id) }
@@ -129,6 +141,8 @@ public final class GestureEngine {
     /// Cancels every touch and touchpad gesture in flight: the safe way out for a host that lost
     /// track of its input (a VT switch, a suspended seat).
     public func cancelAllTouches() {
+        beginDeliveryBatch()
+        defer { endDeliveryBatch() }
         for t in activeTouches { cancel(t, reason: .host) }
         for s in touchpadSequences { cancelSequence(s) }
         dispatchAndFinishCycle()
@@ -175,7 +189,9 @@ public final class GestureEngine {
         while let due = nextDeadline, due <= time, rounds < 10_000 {
             rounds += 1
             if due > now { now = due }
+            beginDeliveryBatch()
             fireDeadlines(at: due)
+            endDeliveryBatch()
         }
         if time > now { now = time }
     }
@@ -718,6 +734,8 @@ public final class GestureEngine {
     /// cancelled, a possible one fails, and its touches are let go.
     func recognizerWillDetach(_ r: GestureRecognizer) {
         guard r.isParticipant else { return }
+        beginDeliveryBatch()
+        defer { endDeliveryBatch() }
         if r.committedState.isActive {
             r.pendingState = nil
             r.commit(.cancelled, reason: nil)
@@ -737,8 +755,11 @@ public final class GestureEngine {
 
     /// A region leaves the tree: its recognizers and those of its subtree let go of their touches.
     /// Touches delivered to a handler in the subtree are cancelled there (its surface is gone), and
-    /// held ones are dropped: every touch a handler heard of still ends with exactly one word.
+    /// held ones are dropped: every touch a handler heard of still ends with exactly one word, and
+    /// the regions told get their frame.
     func regionWillDetach(_ region: Region) {
+        beginDeliveryBatch()
+        defer { endDeliveryBatch() }
         var stack = [region]
         while let r = stack.popLast() {
             for g in r.gestureRecognizers { recognizerWillDetach(g) }
@@ -746,9 +767,7 @@ public final class GestureEngine {
         }
         for t in deliveryTouches {
             guard t.delivery != .done, let hit = t.region, hit.isDescendant(of: region) else { continue }
-            let wasDelivering = t.delivery == .delivering
-            t.delivery = .done
-            if wasDelivering { hit.touchHandler?.touchCancelled(t) }
+            if t.delivery == .delivering { cancelDelivery(of: t) } else { t.delivery = .done }
         }
         // Finished touches leave the list at the end of the delivery pass.
         deliverTouches()
