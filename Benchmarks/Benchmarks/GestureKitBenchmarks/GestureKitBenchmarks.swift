@@ -58,6 +58,24 @@ let benchmarks: @Sendable () -> Void = {
         surface = nil
     }
 
+    // (7): the soak: an hour of a 10-finger hand at 240 Hz through the graph, in virtual time, on
+    // one engine (900,000 frames: 9 iterations of 100,000, one allocation-count sample each, with no
+    // warm-up iteration left out). Benchmarks/run gates every sample at 0 allocations and reports
+    // resident memory per sample from `bench-driver soak`.
+    var soak: GraphWorkload?
+    Benchmark(
+        "soak-60min 10-finger x\(soakSampleFrames)",
+        configuration: .init(metrics: [.mallocCountTotal], warmupIterations: 0, maxDuration: .seconds(900), maxIterations: 9)
+    ) { _ in
+        let w = soak!
+        for _ in 0..<soakSampleFrames { w.step() }
+        blackHole(w.graph.sink)
+    } setup: {
+        soak = GraphWorkload(fingers: 10)
+    } teardown: {
+        soak = nil
+    }
+
     // (5): scaling with the number of recognizers that receive the 10 fingers.
     for count in [8, 32, 128] {
         var workload: ScalingWorkload?

@@ -9,6 +9,10 @@
 //     bench-driver decoder 5           the evdev decoder over the largest recording, 5 passes
 //     bench-driver replay 5            the recording through the graph, 5 replays
 //     bench-driver states 10           the graph's recognizer states after warm-up (a check)
+//     bench-driver soak 60             60 minutes of 10 fingers at 240 Hz in virtual time: resident
+//                                      memory and heap in use every 100,000 frames; exits 1 if
+//                                      either grows
+import Foundation
 import Workloads
 #if canImport(Glibc)
 import Glibc
@@ -16,7 +20,7 @@ import Glibc
 
 let arguments = CommandLine.arguments
 guard arguments.count == 3, let count = Int(arguments[2]), count >= 0 else {
-    print("usage: bench-driver graph-10|graph-1|scaling-<n>|surface-10|decoder|replay|states <count>")
+    print("usage: bench-driver graph-10|graph-1|scaling-<n>|surface-10|decoder|replay|states|soak <count>")
     exit(2)
 }
 let name = arguments[1]
@@ -33,6 +37,8 @@ case "surface-10":
     let w = SurfaceWorkload()
     w.stream.run(frames: count)
     print("\(name): \(count) frames, sink \(w.sink)")
+case "soak":
+    exit(soak(minutes: count))
 case "states":
     let w = GraphWorkload(fingers: count)
     for s in w.states { print(s) }
@@ -56,4 +62,47 @@ case "replay":
 default:
     print("unknown workload \(name)")
     exit(2)
+}
+
+/// Resident memory and data (heap and stack) of this process in KiB: the second and sixth fields
+/// of /proc/self/statm, in pages.
+func memoryKiB() -> (resident: Int, data: Int) {
+    guard let statm = try? String(contentsOfFile: "/proc/self/statm", encoding: .utf8) else { return (-1, -1) }
+    let fields = statm.split(separator: " ").compactMap { Int($0.trimmingCharacters(in: .whitespacesAndNewlines)) }
+    guard fields.count >= 6 else { return (-1, -1) }
+    let page = sysconf(Int32(_SC_PAGESIZE)) / 1024
+    return (fields[1] * page, fields[5] * page)
+}
+
+/// The soak: `minutes` of a 10-finger hand at 240 Hz through the graph on one engine, sampling
+/// resident memory and the data segment every ``soakSampleFrames`` frames. Returns 1 when either
+/// grew from the second sample (after the first 100,000 frames) to the last by more than 512 KiB.
+func soak(minutes: Int) -> Int32 {
+    let w = GraphWorkload(fingers: 10)
+    let frames = minutes * 60 * Int(w.stream.hz)
+    var samples: [(frames: Int, resident: Int, data: Int)] = []
+    func sample() {
+        let m = memoryKiB()
+        samples.append((w.stream.framesSent, m.resident, m.data))
+    }
+    sample()
+    var sent = 0
+    while sent < frames {
+        let n = min(soakSampleFrames, frames - sent)
+        for _ in 0..<n { w.step() }
+        sent += n
+        sample()
+    }
+    print("soak: \(frames) frames (\(minutes) min at \(Int(w.stream.hz)) Hz, virtual time), sink \(w.graph.sink)")
+    print("  frames        virtual min   resident KiB  data KiB")
+    for s in samples {
+        let min = Double(s.frames) / w.stream.hz / 60
+        print("  " + [String(s.frames), String(format: "%.1f", min), String(s.resident), String(s.data)]
+            .map { $0.padding(toLength: 14, withPad: " ", startingAt: 0) }.joined())
+    }
+    guard samples.count >= 3 else { return 0 }
+    let base = samples[1], last = samples[samples.count - 1]
+    let resident = last.resident - base.resident, data = last.data - base.data
+    print("soak: growth after the first sample: resident \(resident) KiB, data \(data) KiB")
+    return resident > 512 || data > 512 ? 1 : 0
 }

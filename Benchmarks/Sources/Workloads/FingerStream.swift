@@ -169,3 +169,6 @@ public final class ScalingWorkload: GestureRecognizerDelegate {
         _ recognizer: GestureRecognizer, shouldRecognizeSimultaneouslyWith other: GestureRecognizer
     ) -> Bool { true }
 }
+
+/// Frames between two samples of the soak (about 6.9 minutes at 240 Hz).
+public let soakSampleFrames = 100_000
