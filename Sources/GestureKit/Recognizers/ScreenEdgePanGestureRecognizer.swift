@@ -85,7 +85,20 @@ open class ScreenEdgePanGestureRecognizer: PanGestureRecognizer {
 
     /// The zones in effect: ``zones``, or a band along each of ``edges``.
     public var effectiveZones: [ScreenZone] {
-        zones.isEmpty ? edges.members.map { .edge(EdgeZone($0, depth: edgeWidth)) } : zones
+        var all: [ScreenZone] = []
+        forEachZone { all.append($0) }
+        return all
+    }
+
+    /// Calls `body` with each zone in effect, building no array (it runs when a finger lands).
+    private func forEachZone(_ body: (ScreenZone) -> Void) {
+        if zones.isEmpty {
+            for edge in ScreenEdge.allCases where edges.contains(ScreenEdges(edge)) {
+                body(.edge(EdgeZone(edge, depth: edgeWidth)))
+            }
+        } else {
+            for zone in zones { body(zone) }
+        }
     }
 
     open override func touchesBegan(_ touches: [Touch]) {
@@ -95,12 +108,15 @@ open class ScreenEdgePanGestureRecognizer: PanGestureRecognizer {
                 let p = t.startLocation
                 guard let first = firstLanding else {
                     firstLanding = t.startTimestamp
-                    let all = effectiveZones
                     candidates.removeAll(keepingCapacity: true)
                     // A corner zone wins over the edge bands that also cover the spot.
-                    for z in all { if case .corner = z, z.contains(p, screen: screen, density: density) { candidates.append(z) } }
+                    forEachZone { z in
+                        if case .corner = z, z.contains(p, screen: screen, density: density) { candidates.append(z) }
+                    }
                     if candidates.isEmpty {
-                        for z in all where z.contains(p, screen: screen, density: density) { candidates.append(z) }
+                        forEachZone { z in
+                            if z.contains(p, screen: screen, density: density) { candidates.append(z) }
+                        }
                     }
                     if candidates.isEmpty { return fail(.startedOutsideArea) }
                     continue

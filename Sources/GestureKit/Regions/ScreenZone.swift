@@ -33,9 +33,6 @@ extension ScreenEdges {
         case .right: self = .right
         }
     }
-
-    /// The edges of the set, in the order top, left, bottom, right.
-    public var members: [ScreenEdge] { ScreenEdge.allCases.filter { contains(ScreenEdges($0)) } }
 }
 
 /// One of the screen's four corners.
