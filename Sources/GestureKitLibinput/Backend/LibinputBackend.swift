@@ -149,14 +149,26 @@ public final class LibinputBackend {
     /// each device's touch frame reuses its contacts' storage. A handler that keeps a frame past the
     /// call makes the next frame allocate once.
     ///
+    /// Changes a ``LibinputController`` sent from other threads are applied first.
+    ///
     /// - Throws: ``LibinputBackendError/dispatchFailed(errno:)``.
     public func dispatch(into handler: (InputEvent) -> Void) throws {
+        try dispatch(engine: nil, into: handler)
+    }
+
+    /// ``dispatch(into:)`` for a loop that drives `engine`, which controller changes may reach.
+    func dispatch(engine: GestureEngine?, into handler: (InputEvent) -> Void) throws {
         guard !isClosed else { return }
-        if !pending.isEmpty {
-            for event in pending { handler(event) }
-            pending.removeAll(keepingCapacity: true)
-        }
+        applyControllerChanges(engine: engine, into: handler)
+        flushPending(into: handler)
         try readEvents(into: handler)
+    }
+
+    /// Hands on the events waiting in ``pending``.
+    func flushPending(into handler: (InputEvent) -> Void) {
+        guard !pending.isEmpty else { return }
+        for event in pending { handler(event) }
+        pending.removeAll(keepingCapacity: true)
     }
 
     private func readEvents(into handler: (InputEvent) -> Void) throws {

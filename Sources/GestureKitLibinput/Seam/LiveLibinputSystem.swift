@@ -318,12 +318,8 @@ public final class LiveLibinputSystem: LibinputSystem {
         }
     }
 
-    /// `clock_gettime(CLOCK_MONOTONIC)`.
-    public func monotonicNow() -> Timestamp {
-        var now = timespec()
-        clock_gettime(CLOCK_MONOTONIC, &now)
-        return Timestamp(microseconds: Int64(now.tv_sec) * 1_000_000 + Int64(now.tv_nsec) / 1000)
-    }
+    /// `clock_gettime(CLOCK_MONOTONIC)`: ``MonotonicClock/now``.
+    public func monotonicNow() -> Timestamp { MonotonicClock.now }
 
     /// `pipe(2)`, both ends made `O_NONBLOCK` and `FD_CLOEXEC`.
     public func makeWakePipe() -> Result<WakePipe, LibinputBackendError> {
