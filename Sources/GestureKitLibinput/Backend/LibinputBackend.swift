@@ -51,9 +51,7 @@ public final class LibinputBackend {
         self.access = DeviceAccessRecorder(system: system, logger: configuration.logger)
         self.logBridge = LibinputLogBridge(logger: configuration.logger)
         self.mapper = LibinputEventMapper(
-            output: OutputMapping(
-                size: configuration.outputSize, rotation: configuration.rotation,
-                physicalSize: configuration.outputMillimetres))
+            defaultOutput: configuration.defaultOutput, assignment: configuration.outputAssignment)
         do {
             try open()
         } catch {
@@ -180,20 +178,6 @@ public final class LibinputBackend {
             if let event = output.first { handler(event) }
             if let event = output.second { handler(event) }
         }
-    }
-
-    // MARK: Output mapping
-
-    /// The size, in points, of the output touchscreens cover. Takes effect on the next frame.
-    public var outputSize: Size {
-        get { mapper.output.size }
-        set { mapper.output.size = newValue }
-    }
-
-    /// How touchscreens are turned relative to the output. Takes effect on the next frame.
-    public var rotation: OutputRotation {
-        get { mapper.output.rotation }
-        set { mapper.output.rotation = newValue }
     }
 
     // MARK: Devices
