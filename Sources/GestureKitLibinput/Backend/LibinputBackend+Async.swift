@@ -23,7 +23,7 @@ public struct LibinputStream<Element: Sendable>: AsyncSequence, Sendable {
 }
 
 extension LibinputBackend {
-    /// The gestures of the configured devices, as an `AsyncSequence` of ``GestureUpdate``
+    /// The gestures of the configured devices, as an `AsyncSequence` of `GestureUpdate`
     /// values, for hosts built on Swift concurrency.
     ///
     /// The backend and the engine live together on a thread of its own, which is their only
@@ -60,20 +60,20 @@ extension LibinputBackend {
     ///   - engine: Builds the engine, on the backend's thread. It may capture only `Sendable`
     ///     values: recognizers are made inside it, not handed in.
     public static func gestures(
-        configuration: Configuration, engine makeEngine: @escaping @Sendable () -> GestureEngine
+        configuration: Configuration, engine: @escaping @Sendable () -> GestureEngine
     ) -> LibinputStream<GestureUpdate> {
         stream(configuration: configuration) { backend, continuation in
-            let engine = makeEngine()
-            let forwarder = GestureUpdateForwarder(continuation: continuation, next: engine.observer)
-            engine.observer = forwarder
+            let built = engine()
+            let forwarder = GestureUpdateForwarder(continuation: continuation, next: built.observer)
+            built.observer = forwarder
             return try withExtendedLifetime(forwarder) {
-                try backend.run(engine: engine, handlingSignals: false)
+                try backend.run(engine: built, handlingSignals: false)
             }
         }
     }
 }
 
-/// Yields each recognizer state change as a ``GestureUpdate`` and passes it on to the observer
+/// Yields each recognizer state change as a `GestureUpdate` and passes it on to the observer
 /// the engine had before.
 final class GestureUpdateForwarder: GestureEngineObserver {
     let continuation: AsyncThrowingStream<GestureUpdate, any Error>.Continuation
