@@ -2,8 +2,9 @@
 // an AsyncSequence. libinput's devices and the gesture engine share a thread of their own; long
 // presses and double-tap timeouts fire there on their own, with no timer in the app.
 //
-//   AsyncKiosk           play a built-in script through the scripted libinput seam
+//   AsyncKiosk           play a built-in script through the scripted libinput seam (also: --script)
 //   AsyncKiosk --live    read the seat's touchscreens through libinput (Ctrl-C quits)
+import Glibc
 import GestureKit
 import GestureKitLibinput
 
@@ -47,8 +48,13 @@ let screen = Rect(x: 0, y: 0, width: 1280, height: 800)
 
 @main struct AsyncKiosk {
     @MainActor static func main() async throws {
+        let arguments = CommandLine.arguments.dropFirst()
+        guard arguments.count <= 1, arguments.allSatisfy({ $0 == "--script" || $0 == "--live" }) else {
+            print("usage: AsyncKiosk [--script | --live]")
+            exit(2)
+        }
         var configuration = LibinputBackend.Configuration.seat(outputSize: screen.size)
-        if !CommandLine.arguments.contains("--live") { configuration.makeSystem = { Script.system() } }
+        if arguments.first != "--live" { configuration.makeSystem = { Script.system() } }
         let model = KioskModel()
         for try await update in LibinputBackend.gestures(configuration: configuration, engine: makeEngine) {
             model.apply(update)  // on the main actor: the loop runs here

@@ -136,6 +136,10 @@ struct ExampleOutputTests {
             "double tap at (960, 200)",
             "zoom: 3.00×",
         ])
+        #expect(try ExampleRun.run("AsyncKiosk", ["--script"]).lines == run.lines)
+        let refused = try ExampleRun.run("AsyncKiosk", ["--frobnicate"])
+        #expect(refused.status == 2)
+        #expect(refused.lines == ["usage: AsyncKiosk [--script | --live]"])
     }
 
     @Test("an unknown argument is refused with the usage and status 2", arguments: ["SimpleGestures", "Tickle", "CardSwipe", "CompositorBridge"])
