@@ -7,13 +7,16 @@ import Logging
 ///
 /// The backend owns one libinput context (`struct libinput`) and every device in it, and releases
 /// them in ``close()`` or `deinit` (`libinput_unref`). It is used from one thread and is not
-/// `Sendable`; hosts built on Swift concurrency use ``events(configuration:)`` instead.
+/// `Sendable`; other threads reach it through ``controller`` and ``stopHandle``, and hosts built
+/// on Swift concurrency use ``gestures(configuration:engine:)`` or ``events(configuration:)``
+/// (see <doc:Concurrency>).
 ///
 /// Three ways to drive it:
 /// - ``run(engine:handlingSignals:onEvent:)``: a complete loop feeding a `GestureEngine` until
 ///   SIGINT/SIGTERM or ``stopHandle``.
 /// - ``fileDescriptor`` and ``dispatch(into:)``, for hosts with their own poll loop.
-/// - ``events(configuration:)``, an `AsyncSequence` of events read on a thread of its own.
+/// - ``gestures(configuration:engine:)``, an `AsyncSequence` of `GestureUpdate` values from an
+///   engine run on a thread of its own, or ``events(configuration:)``, of the events themselves.
 ///
 /// Opening fails with a ``LibinputBackendError`` that says what to do: `permissionDenied` when the
 /// device nodes could not be opened, `noTouchDevices` listing what was seen when none of them is a
