@@ -76,6 +76,14 @@ let package = Package(
             path: "Examples/KioskNavigator"
         ),
         .executableTarget(
+            name: "EdgeZones",
+            dependencies: [
+                "GestureKit", "GestureKitEvdev", "ExampleSupport",
+                .product(name: "ArgumentParser", package: "swift-argument-parser"),
+            ],
+            path: "Examples/EdgeZones"
+        ),
+        .executableTarget(
             name: "CompositorBridge", dependencies: ["GestureKit", "ExampleSupport"], path: "Examples/CompositorBridge"),
         .executableTarget(
             name: "AsyncKiosk", dependencies: ["GestureKit", "GestureKitLibinput"], path: "Examples/AsyncKiosk"),

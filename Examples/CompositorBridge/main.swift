@@ -1,8 +1,9 @@
 // CompositorBridge: how a Wayland compositor embeds GestureKit. Each client surface is a region
-// whose TouchHandler forwards raw touches to the client (wl_touch down/motion/up). System gestures
-// sit on the root region, above every surface: when one claims the fingers, the client gets a
-// cancel (wl_touch.cancel), and a gesture that sets `delaysTouchesBegan` keeps the touches from
-// the client until it has failed, so the client never sees the beginning of a system gesture.
+// whose TouchHandler forwards raw touches to the client (wl_touch down/motion/up), closing each
+// input event's batch with wl_touch.frame. System gestures sit on the root region, above every
+// surface: when one claims the fingers, the client gets one wl_touch.cancel for all its touches,
+// and a gesture that sets `delaysTouchesBegan` keeps the touches from the client until it has
+// failed, so the client never sees the beginning of a system gesture.
 //
 // Run without arguments (or with --script) to play the built-in touch script.
 import ExampleSupport
@@ -27,15 +28,22 @@ final class PrintingSurface: ClientSurface {
 }
 
 /// Forwards the touches of a surface's region to the client, in surface-local coordinates. The
-/// engine guarantees every touch that began here ends with exactly one `up` or `cancel`. (A real
-/// compositor also sends wl_touch.frame after each batch, and one cancel for the whole sequence.)
+/// engine guarantees every touch that began here ends with exactly one `up` or `cancel`, and
+/// closes each input event's calls to the region with one frame.
 final class SurfaceForwarder: TouchHandler {
     let surface: any ClientSurface
     init(_ surface: any ClientSurface) { self.surface = surface }
     func touchBegan(_ t: Touch) { surface.send("down \(t.contactID) at \(t.location(in: t.region))") }
     func touchMoved(_ t: Touch) { surface.send("motion \(t.contactID) to \(t.location(in: t.region))") }
     func touchEnded(_ t: Touch) { surface.send("up \(t.contactID)") }
-    func touchCancelled(_ t: Touch) { surface.send("cancel \(t.contactID)") }
+    func touchFrame(in region: Region) { surface.send("frame") }
+    // wl_touch.cancel ends every touch point of the surface: one cancel for all of them, and
+    // nothing more about any of them. (A compositor forgets these ids' client mapping here.)
+    var cancellationScope: TouchCancellationScope { .region }
+    func touchesCancelled(_ touches: [Touch], in region: Region) {
+        surface.send("cancel (touches \(touches.map { String($0.contactID) }.joined(separator: ", ")))")
+    }
+    func touchCancelled(_ t: Touch) {}  // not called: the cancel scope is the region
 }
 
 // The output is the root region; a panel across the top and the client's window below it.
@@ -73,7 +81,7 @@ print("> tap in the edge band: held back until the edge swipe fails, when the fi
 screen.tap(at: Point(x: 10, y: 300))
 print("> swipe in from the left edge: the client sees nothing")
 screen.press([1: Point(x: 5, y: 300)]); screen.drag([1: Point(x: 300, y: 0)], steps: 6); screen.release([1])
-print("> three fingers swipe up in the window: the client sees them, then a cancel")
+print("> three fingers swipe up in the window: the client sees them, then one cancel for all three")
 screen.press([1: Point(x: 400, y: 400), 2: Point(x: 500, y: 400), 3: Point(x: 600, y: 400)])
 screen.drag([1: Point(x: 0, y: -100), 2: Point(x: 0, y: -100), 3: Point(x: 0, y: -100)], steps: 5)
 screen.release([1, 2, 3])

@@ -92,34 +92,39 @@ struct ExampleOutputTests {
         #expect(run.lines == Self.kioskLines)
     }
 
-    @Test("CompositorBridge: touches forwarded, held back by the edge swipe, cancelled by the system swipe")
+    @Test("CompositorBridge: touches forwarded in frames, held back by the edge swipe, cancelled at once by the system swipe")
     func compositorBridge() throws {
         let run = try ExampleRun.run("CompositorBridge")
         #expect(run.status == 0, "\(run.errorOutput)")
         #expect(run.lines == [
             "> tap in the window: delivered at once",
             "  [10 ms] client ← down 1 at (500, 260)",
+            "  [10 ms] client ← frame",
             "  [70 ms] client ← up 1",
+            "  [70 ms] client ← frame",
             "> tap in the edge band: held back until the edge swipe fails, when the finger lifts",
             "  [140 ms] client ← down 1 at (10, 260)",
             "  [140 ms] client ← up 1",
+            "  [140 ms] client ← frame",
             "> swipe in from the left edge: the client sees nothing",
             "  system: edge swipe → app switcher",
             "  system: app switcher released",
-            "> three fingers swipe up in the window: the client sees them, then a cancel",
+            "> three fingers swipe up in the window: the client sees them, then one cancel for all three",
             "  [230 ms] client ← down 1 at (400, 360)",
             "  [230 ms] client ← down 2 at (500, 360)",
             "  [230 ms] client ← down 3 at (600, 360)",
+            "  [230 ms] client ← frame",
             "  [240 ms] client ← motion 1 to (400, 340)",
             "  [240 ms] client ← motion 2 to (500, 340)",
             "  [240 ms] client ← motion 3 to (600, 340)",
+            "  [240 ms] client ← frame",
             "  [250 ms] client ← motion 1 to (400, 320)",
             "  [250 ms] client ← motion 2 to (500, 320)",
             "  [250 ms] client ← motion 3 to (600, 320)",
+            "  [250 ms] client ← frame",
             "  system: three-finger swipe up → overview",
-            "  [260 ms] client ← cancel 1",
-            "  [260 ms] client ← cancel 2",
-            "  [260 ms] client ← cancel 3",
+            "  [260 ms] client ← cancel (touches 1, 2, 3)",
+            "  [260 ms] client ← frame",
         ])
     }
 

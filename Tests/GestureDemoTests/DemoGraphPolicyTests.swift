@@ -18,9 +18,9 @@ final class DemoFingers: GestureEngineObserver {
     static let pointsPerMillimetre = 4.0
     static let frameMilliseconds = 10.0
 
-    init(kind: DeviceKind = .touchscreen, touchpadTouches: Bool = false) {
+    init(kind: DeviceKind = .touchscreen, touchpadTouches: Bool = false, corners: Distance? = nil) {
         engine = GestureEngine(screen: Rect(x: 0, y: 0, width: 1000, height: 600))
-        graph = DemoGraph(engine: engine, only: nil, touchpadTouches: touchpadTouches)
+        graph = DemoGraph(engine: engine, only: nil, touchpadTouches: touchpadTouches, corners: corners)
         device = InputDevice(
             id: DeviceID(1), name: "synthetic", kind: kind, sizeMillimetres: Size(width: 250, height: 150),
             hasResolution: true, maximumContacts: 10)
@@ -120,6 +120,24 @@ struct DemoGraphPolicyTests {
         #expect(f.saw("pinch", .began), "\(f.log)")
         #expect(f.saw("pinch", .ended), "\(f.log)")
         #expect(f.saw("long-press", .ended))
+    }
+
+    @Test("with corner squares, a stroke out of a corner is a corner pan, reported with its corner and direction")
+    func cornerPan() throws {
+        let f = DemoFingers(corners: .millimetres(12))
+        let edgePan = try #require(f.graph.recognizers.first { $0.name == "edge-pan" })
+        var reports: [GestureReport] = []
+        edgePan.addTarget { r in
+            if r.state == .began { reports.append(GestureReport(r, kind: .edgePan, state: r.state, time: 0, device: "synthetic", node: nil)) }
+        }
+        let start = Point(x: 990, y: 590)  // 2.5 mm from the bottom and right edges
+        f.down([1: start])
+        f.move([1], over: 200) { _, u in start + Point(x: -100 * u, y: -100 * u) }
+        f.liftAll()
+        #expect(f.saw("edge-pan", .began), "\(f.log)")
+        #expect(reports.map(\.corner) == ["bottom-right"])
+        #expect(reports.map(\.edge) == [nil])
+        #expect(reports.map(\.direction) == ["left|up"])
     }
 
     @Test("a second finger joining after a one-finger flick still rotates")

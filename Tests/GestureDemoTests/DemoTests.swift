@@ -59,6 +59,26 @@ struct DemoTests {
         #expect(counter.count(of: "rect", class: "gesture-span") >= 9)
     }
 
+    @Test("--edges draws the edge pan's zones: four bands, and four corner squares with --corner-mm")
+    func edgesInSVG() throws {
+        for (arguments, zones) in [([String](), 4), (["--corner-mm", "12"], 8)] {
+            let path = FileManager.default.temporaryDirectory.appendingPathComponent("zones-\(UUID().uuidString).svg").path
+            defer { try? FileManager.default.removeItem(atPath: path) }
+            let run = try DemoRun.run(["replay", "--json", "--svg", path, "--edges"] + arguments)
+            #expect(run.status == 0, "stderr: \(run.stderr)")
+            let data = try #require(FileManager.default.contents(atPath: path))
+            let counter = ElementCounter()
+            let parser = XMLParser(data: data)
+            parser.delegate = counter
+            #expect(parser.parse())
+            #expect(counter.count(of: "rect", class: "zone") == zones, "\(arguments)")
+            // The tour's edge swipe starts 2 mm from the left edge, mid-height: an edge pan either way.
+            #expect(run.stdout.contains(#""edge":"left""#), "\(arguments)")
+        }
+        let usage = try DemoRun.run(["replay", "--edges"])
+        #expect(usage.status == 64, "--edges without --svg: \(usage.stderr)")
+    }
+
     @Test("human output is aligned, uncoloured when NO_COLOR is set, and ends with a summary")
     func humanOutput() throws {
         let run = try DemoRun.run(["replay"])

@@ -57,6 +57,41 @@ struct TouchMappingTests {
         #expect(frames.map { $0.contacts.map(\.phase) } == [[.began], [.cancelled], []])
     }
 
+    @Test("A TOUCH_CANCEL of some touches is libinput's palm handling (.palm); of every touch at once, a device cancel")
+    func palmCancel() throws {
+        let (backend, system) = try Fixture.backend()
+        _ = try Fixture.drain(backend)
+        system.queued = [
+            // A palm among fingers: the one touch is cancelled while another stays down.
+            Fixture.touch(.down, 0, at: 1, normalized: (0.2, 0.5)), Fixture.touch(.down, 1, at: 1, normalized: (0.8, 0.5)),
+            Fixture.frame(at: 1),
+            Fixture.touch(.cancel, 1, at: 2), Fixture.touch(.motion, 0, at: 2, normalized: (0.25, 0.5)), Fixture.frame(at: 2),
+            Fixture.touch(.up, 0, at: 3), Fixture.frame(at: 3),
+            // A palm alone.
+            Fixture.touch(.down, 2, at: 4, normalized: (0.5, 0.5)), Fixture.frame(at: 4),
+            Fixture.touch(.cancel, 2, at: 5), Fixture.frame(at: 5),
+            // libinput letting go of everything (a pen in proximity, a suspend): every touch at once.
+            Fixture.touch(.down, 3, at: 6, normalized: (0.3, 0.3)), Fixture.touch(.down, 4, at: 6, normalized: (0.6, 0.6)),
+            Fixture.frame(at: 6),
+            Fixture.touch(.cancel, 3, at: 7), Fixture.touch(.cancel, 4, at: 7), Fixture.frame(at: 7),
+        ]
+        let frames = Fixture.frames(try Fixture.drain(backend))
+        #expect(frames.map { $0.contacts.map(\.phase) } == [
+            [.began, .began], [.moved, .cancelled], [.ended], [.began], [.cancelled], [.began, .began], [.cancelled, .cancelled],
+        ])
+        #expect(frames.map { $0.contacts.map(\.isPalm) } == [
+            [false, false], [false, true], [false], [false], [true], [false, false], [false, false],
+        ])
+
+        // Through an engine: the palm cancels as .palm in the recognizer it reached.
+        let engine = GestureEngine(screen: Rect(x: 0, y: 0, width: 1000, height: 500))
+        let hold = LongPressGestureRecognizer()
+        engine.root.addGestureRecognizer(hold)
+        engine.send(.deviceAdded(InputDevice(id: DeviceID(1), name: "panel", kind: .touchscreen), at: .milliseconds(0)))
+        for f in frames[3...4] { engine.send(.touchFrame(f)) }
+        #expect(hold.failureReason == .touchesCancelled(.palm))
+    }
+
     @Test("A seat slot that ends and begins again before a frame gives two frames")
     func slotReuseWithinFrame() throws {
         let (backend, system) = try Fixture.backend()

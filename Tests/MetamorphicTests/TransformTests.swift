@@ -281,6 +281,22 @@ struct TransformTests {
         #expect(unpaired.count == 2)
         #expect(unpaired.first?.contains("missing") == true && unpaired.last?.contains("extra") == true)
 
+        // A continuous gesture that begins 300 ms later but runs over the same span is the same
+        // gesture (one recognizer follows one gesture at a time); one that does not overlap is not.
+        var long = pinch
+        long.end = .milliseconds(1000)
+        var later = long
+        later.start = .milliseconds(300)
+        #expect(GestureComparison.differences(expected: [long], actual: [later]).isEmpty)
+        var after = pinch
+        after.start = .milliseconds(400)
+        after.end = .milliseconds(600)
+        #expect(GestureComparison.differences(expected: [pinch], actual: [after]).map { String($0.dropFirst(11).prefix(7)) } == ["missing", "extra  "])
+        // Pairing by start comes first: the overlapping gesture that starts together is chosen.
+        var together = long
+        together.fingers = 3
+        #expect(GestureComparison.differences(expected: [long, later], actual: [later, together]).count == 1)
+
         let rotation = Self.gesture("rotation", "rotation", ["began", "ended"], fingers: 2, rotation: 0.5)
         var turned = rotation
         turned.rotation = 0.5 + 2.5 * .pi / 180

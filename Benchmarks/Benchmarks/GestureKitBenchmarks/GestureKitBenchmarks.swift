@@ -46,6 +46,18 @@ let benchmarks: @Sendable () -> Void = {
         print("SKIPPED: the recording workloads — no \(Recordings.largest) in \(Recordings.directory)")
     }
 
+    // (6): a compositor's touch delivery, 10 fingers forwarded to a client surface in frames.
+    var surface: SurfaceWorkload?
+    Benchmark("surface 10-finger x\(steadyFrames)") { _ in
+        let w = surface!
+        for _ in 0..<steadyFrames { w.step() }
+        blackHole(w.sink)
+    } setup: {
+        surface = SurfaceWorkload()
+    } teardown: {
+        surface = nil
+    }
+
     // (5): scaling with the number of recognizers that receive the 10 fingers.
     for count in [8, 32, 128] {
         var workload: ScalingWorkload?

@@ -5,6 +5,7 @@
 //     bench-driver graph-10 10000      the 24-recognizer graph, 10 fingers, 240 Hz, steady state
 //     bench-driver graph-1 10000       the same with 1 finger
 //     bench-driver scaling-32 10000    32 recognizers receiving 10 fingers
+//     bench-driver surface-10 10000    10 fingers forwarded to a client surface, in frames
 //     bench-driver decoder 5           the evdev decoder over the largest recording, 5 passes
 //     bench-driver replay 5            the recording through the graph, 5 replays
 //     bench-driver states 10           the graph's recognizer states after warm-up (a check)
@@ -15,7 +16,7 @@ import Glibc
 
 let arguments = CommandLine.arguments
 guard arguments.count == 3, let count = Int(arguments[2]), count >= 0 else {
-    print("usage: bench-driver graph-10|graph-1|scaling-<n>|decoder|replay|states <count>")
+    print("usage: bench-driver graph-10|graph-1|scaling-<n>|surface-10|decoder|replay|states <count>")
     exit(2)
 }
 let name = arguments[1]
@@ -28,6 +29,10 @@ case "graph-10", "graph-1":
     let w = GraphWorkload(fingers: name == "graph-10" ? 10 : 1)
     w.stream.run(frames: count)
     print("\(name): \(count) frames, sink \(w.graph.sink)")
+case "surface-10":
+    let w = SurfaceWorkload()
+    w.stream.run(frames: count)
+    print("\(name): \(count) frames, sink \(w.sink)")
 case "states":
     let w = GraphWorkload(fingers: count)
     for s in w.states { print(s) }

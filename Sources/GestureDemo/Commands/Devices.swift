@@ -39,6 +39,8 @@ struct Devices: ParsableCommand {
                 if let mm = s.sizeMillimetres { o["width_mm"] = mm.width; o["height_mm"] = mm.height }
                 if let n = s.maximumContacts { o["max_contacts"] = n }
                 if let h = s.hint { o["hint"] = h }
+                // libinput passes no touchscreen contact size (see `ContactSize.none`).
+                if s.kind == .touchscreen { o["contact_size"] = ContactSize.none.rawValue }
                 let data = try JSONSerialization.data(withJSONObject: o, options: [.sortedKeys])
                 print(String(decoding: data, as: UTF8.self))
                 continue
@@ -50,6 +52,9 @@ struct Devices: ParsableCommand {
             line += "\(s.name ?? "?")"
             if s.kind != nil && !s.hasResolution {
                 line += terminal.paint("  (no resolution: give live --output-mm WxH, else thresholds in points)", "33")
+            }
+            if s.kind == .touchscreen {
+                line += terminal.dim("  (libinput passes no contact size: large contacts are rejected only when the device marks them as palms)")
             }
             if let hint = s.hint { line += "\n" + String(repeating: " ", count: 20) + terminal.paint(hint, "31") }
             print(line)

@@ -47,7 +47,7 @@ struct Live: ParsableCommand {
 
         let screen = Rect(x: 0, y: 0, width: output.width, height: output.height)
         let engine = GestureEngine(screen: screen, configuration: graph.configuration)
-        let demo = DemoGraph(engine: engine, only: graph.only?.kinds)
+        let demo = DemoGraph(engine: engine, only: graph.only?.kinds, corners: graph.cornerSize)
         let log = GestureLog(graph: demo, json: graph.json, verbose: graph.verbose, changes: graph.changes, terminal: .forStandardOutput())
         log.logsDevices = true
         // Latency: from the event's own timestamp (CLOCK_MONOTONIC, as libinput stamps it) to the

@@ -18,6 +18,9 @@ struct Replay: ParsableCommand {
     @Option(help: "Also draw the recording and its gestures into this SVG file.")
     var svg: String?
 
+    @Flag(help: "With --svg, also draw the edge pan's zones (edge bands and --corner-mm squares), sized for the first touchscreen.")
+    var edges = false
+
     @Option(help: "Play in real time scaled by this factor (1 = as recorded) instead of as fast as possible.")
     var speed: Double?
 
@@ -25,6 +28,7 @@ struct Replay: ParsableCommand {
     var touchpads = false
 
     func validate() throws {
+        if edges && svg == nil { throw ValidationError("--edges draws into the SVG: give --svg FILE too") }
         if let speed, !(speed > 0) { throw ValidationError("--speed must be a positive number, got \(speed)") }
     }
 
@@ -45,7 +49,8 @@ struct Replay: ParsableCommand {
         if let svg {
             let drawing = SVGRenderer(
                 screen: session.engine.root.frame, events: session.sent, reports: session.log.reports,
-                title: (path as NSString).lastPathComponent, regions: [session.engine.root]
+                title: (path as NSString).lastPathComponent, regions: [session.engine.root],
+                zones: edges ? session.zoneFrames() : []
             )
             do {
                 try drawing.render().write(toFile: svg, atomically: true, encoding: .utf8)
@@ -79,9 +84,21 @@ final class ReplaySession {
         self.output = output
         let screen = Rect(x: 0, y: 0, width: output.width, height: output.height)
         engine = GestureEngine(screen: screen, configuration: options.configuration)
-        graph = DemoGraph(engine: engine, only: options.only?.kinds, touchpadTouches: touchpads)
+        graph = DemoGraph(engine: engine, only: options.only?.kinds, touchpadTouches: touchpads, corners: options.cornerSize)
         log = GestureLog(graph: graph, json: options.json, verbose: options.verbose, changes: options.changes, terminal: .forStandardOutput())
         engine.observer = log
+    }
+
+    /// The edge pan's zones as drawn on the output, named, for the first touchscreen the session
+    /// saw (its density as the engine judged it).
+    func zoneFrames() -> [(name: String, frame: Rect)] {
+        guard let edgePan = graph.recognizers.lazy.compactMap({ $0 as? ScreenEdgePanGestureRecognizer }).first else { return [] }
+        var density = PointDensity(uniform: engine.configuration.fallbackPointsPerMillimetre)
+        for case .deviceAdded(let d, _) in sent where d.kind == .touchscreen {
+            density = engine.density(of: d.id) ?? d.density ?? density
+            break
+        }
+        return edgePan.effectiveZones.map { ("\($0)", $0.frame(on: engine.root.frame, density: density)) }
     }
 
     /// A session for `recording`: on `--output-size`, else on ``defaultOutput(for:rotation:outputMillimetres:)``.

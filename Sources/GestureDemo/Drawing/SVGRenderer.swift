@@ -9,6 +9,8 @@ struct SVGRenderer {
     let reports: [GestureReport]
     let title: String
     let regions: [Region]
+    /// Edge and corner zones to draw over the screen, named, in screen points.
+    var zones: [(name: String, frame: Rect)] = []
 
     private static let palette = ["#e6194b", "#3cb44b", "#4363d8", "#f58231", "#911eb4", "#42d4f4", "#f032e6", "#9a6324", "#469990", "#808000"]
     private static let width = 1200.0
@@ -52,6 +54,16 @@ struct SVGRenderer {
             stack.append(contentsOf: r.children.map { ($0, Point.zero) })
         }
         out += "</g>\n"
+
+        // Zones.
+        if !zones.isEmpty {
+            out += "<g id=\"zones\">\n"
+            for z in zones {
+                let f = z.frame
+                out += "<rect class=\"zone\" data-zone=\"\(escape(z.name))\" x=\"\(fmt(f.minX * s))\" y=\"\(fmt(f.minY * s))\" width=\"\(fmt(f.width * s))\" height=\"\(fmt(f.height * s))\" fill=\"#ffd24d\" fill-opacity=\"0.35\" stroke=\"#c9a000\"/>\n"
+            }
+            out += "</g>\n"
+        }
 
         // Finger paths.
         out += "<g id=\"fingers\" fill=\"none\" stroke-width=\"2\" stroke-linecap=\"round\" stroke-linejoin=\"round\">\n"

@@ -12,8 +12,9 @@ import GestureKit
 /// - `swipe`, `swipe-2f`, `swipe-3f`, `swipe-4f`: quick strokes in any of the four directions with
 ///   that many fingers (touchpad scrolling drives `swipe-2f`, touchpad swipes of 3 and 4 fingers
 ///   the last two);
-/// - `edge-pan`: from any screen edge; the plain pan waits for it to fail (it fails at once when
-///   the first finger lands away from the edges);
+/// - `edge-pan`: from any screen edge, and with `corners` from a square at each corner (a corner
+///   pan, leaving in any direction into the screen); the plain pan waits for it to fail (it fails
+///   at once when the first finger lands away from the edges);
 /// - `hold`, `hold-2f`, `hold-3f`, `hold-4f`: long presses driven by touchpad holds of one to four
 ///   fingers.
 ///
@@ -40,7 +41,7 @@ final class DemoGraph: GestureRecognizerDelegate {
     private(set) var recognizers: [GestureRecognizer] = []
     private var kinds: [ObjectIdentifier: Kind] = [:]
 
-    init(engine: GestureEngine, only: Set<Kind>?, touchpadTouches: Bool = false) {
+    init(engine: GestureEngine, only: Set<Kind>?, touchpadTouches: Bool = false, corners: Distance? = nil) {
         self.engine = engine
         let c = engine.configuration
         let enabled = only ?? Set(Kind.allCases)
@@ -65,6 +66,10 @@ final class DemoGraph: GestureRecognizerDelegate {
 
         let edgePan = ScreenEdgePanGestureRecognizer(configuration: c)
         edgePan.edges = .all
+        if let corners {
+            edgePan.zones = ScreenEdge.allCases.map { .edge(EdgeZone($0, depth: c.screenEdgeWidth)) }
+                + ScreenCorner.allCases.map { .corner(CornerZone($0, size: corners)) }
+        }
         add(edgePan, "edge-pan", .edgePan, enabled, [.direct])
 
         let pan = PanGestureRecognizer(configuration: c)

@@ -41,8 +41,16 @@ struct GraphOptions: ParsableArguments {
     var swipeDistanceMm: Double?
     @Option(help: "Edge pans: width of the edge band, millimetres.")
     var edgeWidthMm: Double?
+    @Option(help: ArgumentHelp(
+        "Edge pans: also start from a square of this side at each corner, millimetres.",
+        discussion: "A start in a corner square is a corner pan (JSON field `corner`) that may leave along either edge or "
+            + "the diagonal; without it a corner is covered by its two edge bands, and the first motion picks the edge."))
+    var cornerMm: Double?
     @Option(help: "Points per millimetre assumed for devices that report no resolution.")
     var fallbackPointsPerMm: Double?
+
+    /// The corner squares of the edge pan, if `--corner-mm` asks for them.
+    var cornerSize: Distance? { cornerMm.map { .millimetres($0) } }
 
     /// The configuration the flags describe.
     var configuration: GestureConfiguration {
@@ -59,7 +67,8 @@ struct GraphOptions: ParsableArguments {
     func validate() throws {
         for (name, value) in [("--tap-movement-mm", tapMovementMm), ("--long-press-ms", longPressMs),
                               ("--pan-distance-mm", panDistanceMm), ("--swipe-distance-mm", swipeDistanceMm),
-                              ("--edge-width-mm", edgeWidthMm), ("--fallback-points-per-mm", fallbackPointsPerMm)] {
+                              ("--edge-width-mm", edgeWidthMm), ("--corner-mm", cornerMm),
+                              ("--fallback-points-per-mm", fallbackPointsPerMm)] {
             if let value, !(value > 0) { throw ValidationError("\(name) must be a positive number, got \(value)") }
         }
     }

@@ -48,7 +48,7 @@ final class GestureLog: GestureEngineObserver {
                     type: "device_added", time: seconds(t), device: d.name, node: deviceNodes[d.id], kind: d.kind.rawValue,
                     widthMm: d.sizeMillimetres.map { ($0.width * 10).rounded() / 10 },
                     heightMm: d.sizeMillimetres.map { ($0.height * 10).rounded() / 10 }, hasResolution: d.hasResolution,
-                    mmSource: d.densitySource.rawValue)
+                    mmSource: d.densitySource.rawValue, contactSize: d.contactSize.rawValue)
                 emit(json ? encode(report) : deviceText(report))
             }
         case .deviceRemoved(let id, let t):
@@ -97,6 +97,9 @@ final class GestureLog: GestureEngineObserver {
             line += r.mmSource == DensitySource.outputSize.rawValue
                 ? "  (no resolution: millimetres from the output's size)" : "  (no resolution: thresholds in points)"
         }
+        if r.kind == DeviceKind.touchscreen.rawValue && r.contactSize == ContactSize.none.rawValue {
+            line += "  (no contact size: only contacts marked as palms are rejected)"
+        }
         return line
     }
 
@@ -119,6 +122,7 @@ final class GestureLog: GestureEngineObserver {
         if let a = r.rotation { line += "  rotation \(String(format: "%.3f", a)) rad" }
         if let d = r.direction { line += "  direction \(d)" }
         if let e = r.edge { line += "  edge \(e)" }
+        if let c = r.corner { line += "  corner \(c)" }
         if let why = r.reason { line += "  " + terminal.dim("(\(why))") }
         if let l = r.latencyMicroseconds { line += terminal.dim("  [\(l) µs]") }
         line += terminal.dim("  \(r.device)")

@@ -26,8 +26,12 @@ struct GestureReport: Encodable, Equatable {
     var scale: Double?
     var rotation: Double?
     var direction: String?
+    /// Edge pans: the edge it started from, or
     var edge: String?
-    /// Why it failed (failures are printed with --verbose only).
+    /// the corner, for a corner pan (`top-left`, `top-right`, `bottom-left`, `bottom-right`).
+    var corner: String?
+    /// Why it failed (failures are printed with --verbose only), or why it was cancelled (`palm`,
+    /// `device`, `deviceRemoved`, `stuck`, `host`).
     var reason: String?
     /// Live only: microseconds from the input event's timestamp to this callback.
     var latencyMicroseconds: Int64?
@@ -43,7 +47,7 @@ struct GestureReport: Encodable, Equatable {
 
     enum CodingKeys: String, CodingKey {
         case type, time, device, node, recognizer, kind, state, fingers, location, translation, velocity, scale, rotation
-        case direction, edge, reason
+        case direction, edge, corner, reason
         case latencyMicroseconds = "latency_us"
     }
 }
@@ -68,11 +72,14 @@ extension GestureReport {
         }
         location = XY(r.location(in: nil))
         if state == .failed { reason = r.failureReason.map { "\($0)" } }
+        if state == .cancelled { reason = r.cancellationReason?.rawValue }
         switch r {
         case let edge as ScreenEdgePanGestureRecognizer:
             translation = XY(edge.translation(in: nil))
             velocity = XY(edge.velocity(in: nil))
             self.edge = edge.edge.isEmpty ? nil : "\(edge.edge)"
+            corner = edge.corner.map { "\($0)" }
+            if !edge.direction.isEmpty { direction = "\(edge.direction)" }
         case let pan as PanGestureRecognizer:
             translation = XY(pan.translation(in: nil))
             velocity = XY(pan.velocity(in: nil))
@@ -101,6 +108,8 @@ struct DeviceReport: Encodable, Equatable {
     var hasResolution: Bool?
     /// Where the device's millimetres come from: `resolution`, `output` or `fallback`.
     var mmSource: String?
+    /// What the device tells of each contact's size: `major-axis`, `pressure` or `none`.
+    var contactSize: String?
 
     enum CodingKeys: String, CodingKey {
         case type, time, device, node, kind
@@ -108,5 +117,6 @@ struct DeviceReport: Encodable, Equatable {
         case heightMm = "height_mm"
         case hasResolution = "has_resolution"
         case mmSource = "mm_source"
+        case contactSize = "contact_size"
     }
 }

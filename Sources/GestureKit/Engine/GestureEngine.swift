@@ -16,7 +16,8 @@ public protocol GestureEngineObserver: AnyObject {
 /// One input event is one *cycle*: deadlines due by the event's timestamp fire first, then touches
 /// are hit-tested and handed to recognizers (each recognizer's hooks see that event's touches
 /// grouped by phase), transitions are arbitrated as they are requested, and at the end of the
-/// cycle raw touches are delivered to regions and finished recognizers reset.
+/// cycle raw touches are delivered to regions and finished recognizers reset. Each region whose
+/// ``TouchHandler`` was delivered something then gets one ``TouchHandler/touchFrame(in:)``.
 public final class GestureEngine {
     /// The tunables this engine's own decisions use (device scale, watchdog).
     public let configuration: GestureConfiguration
@@ -45,6 +46,9 @@ public final class GestureEngine {
         public var contactsWithoutBegin = 0
         /// Contacts the device marked as palms.
         public var palmsIgnored = 0
+        /// Touchscreen contacts rejected for their size or pressure
+        /// (``GestureConfiguration/largeContactMajorAxis``), on landing or later.
+        public var largeContactsRejected = 0
         /// Touches cancelled by the stuck-touch watchdog.
         public var stuckTouchesCancelled = 0
     }
@@ -67,8 +71,8 @@ public final class GestureEngine {
     /// only then can a recognizer hold a finished touch (see there).
     @exclusivity(unchecked) var touchesLeft = false
     @exclusivity(unchecked) var isDeliveringTouches = false
-    /// The device of the latest touch frame, with its touch type and density.
-    @exclusivity(unchecked) var frameDevice: (id: DeviceID, type: TouchType, density: PointDensity)?
+    /// The device of the latest touch frame, with its touch type, density and large-contact limits.
+    @exclusivity(unchecked) var frameDevice: (id: DeviceID, type: TouchType, density: PointDensity, limits: LargeContactLimits)?
     @exclusivity(unchecked) var recognizersReset = false
     /// Counts touch frames; a touch that moves records the count (``Touch/movedInFrame``).
     @exclusivity(unchecked) var frameSerial = 0
@@ -87,6 +91,15 @@ public final class GestureEngine {
     @exclusivity(unchecked) var earliestRecognizerDeadline: Timestamp?
     @exclusivity(unchecked) var recognizerDeadlinesChanged = false
     @exclusivity(unchecked) var deliveryRequested = false
+    /// Delivery batches open (see TouchDelivery.swift): the outermost sends the frames.
+    @exclusivity(unchecked) var deliveryBatches = 0
+    /// The regions delivered to since the last frames, in order; those before ``framesSent``
+    /// have had their frame in the flush under way.
+    @exclusivity(unchecked) var framedRegions: [Region] = []
+    @exclusivity(unchecked) var framesSent = 0
+    @exclusivity(unchecked) var isSendingTouchFrames = false
+    /// Reused for the touches of a region-wide cancel.
+    @exclusivity(unchecked) var regionCancelBuffer: [Touch] = []
     var lastTap: (device: DeviceID, location: Point, end: Timestamp, count: Int)?
 
     deinit {
@@ -108,6 +121,8 @@ public final class GestureEngine {
     /// Feeds one input event. Deadlines that fall before the event's timestamp fire first.
     public func send(_ event: InputEvent) {
         advance(to: event.timestamp)
+        beginDeliveryBatch()
+        defer { endDeliveryBatch() }
         switch event {
         case .deviceAdded(let device, _):
             if devices[device.id] != nil { removeDevice(device.id) }
@@ -126,6 +141,8 @@ public final class GestureEngine {
     /// Cancels every touch and touchpad gesture in flight: the safe way out for a host that lost
     /// track of its input (a VT switch, a suspended seat).
     public func cancelAllTouches() {
+        beginDeliveryBatch()
+        defer { endDeliveryBatch() }
         for t in activeTouches { cancel(t, reason: .host) }
         for s in touchpadSequences { cancelSequence(s) }
         dispatchAndFinishCycle()
@@ -172,7 +189,9 @@ public final class GestureEngine {
         while let due = nextDeadline, due <= time, rounds < 10_000 {
             rounds += 1
             if due > now { now = due }
+            beginDeliveryBatch()
             fireDeadlines(at: due)
+            endDeliveryBatch()
         }
         if time > now { now = time }
     }
@@ -217,6 +236,10 @@ public final class GestureEngine {
         return PointDensity(uniform: ((root.frame.width * root.frame.height) / (mm.width * mm.height)).squareRoot())
     }
 
+    /// Points per millimetre along each screen axis for the touches of device `id`, as the engine
+    /// judges them, or `nil` for a device that is not plugged in.
+    public func density(of id: DeviceID) -> PointDensity? { deviceDensities[id] }
+
     private func removeDevice(_ id: DeviceID) {
         for t in activeTouches where t.device == id { cancel(t, reason: .deviceRemoved) }
         for s in touchpadSequences where s.device == id { cancelSequence(s) }
@@ -235,24 +258,25 @@ public final class GestureEngine {
         var hint = 0
         // A stream comes from one device at a time: remember the last one's touch type and scale
         // rather than look both up (and copy the device's record) on every frame.
-        let type: TouchType, density: PointDensity
+        let type: TouchType, density: PointDensity, limits: LargeContactLimits
         if let cached = frameDevice, cached.id == frame.device {
-            (type, density) = (cached.type, cached.density)
+            (type, density, limits) = (cached.type, cached.density, cached.limits)
         } else {
             guard let device = devices[frame.device], let d = deviceDensities[frame.device] else {
                 statistics.framesFromUnknownDevices += 1
                 return
             }
             (type, density) = (device.kind == .touchscreen ? .direct : .indirect, d)
-            frameDevice = (frame.device, type, density)
+            limits = LargeContactLimits(for: device, density: d, configuration: configuration)
+            frameDevice = (frame.device, type, density, limits)
         }
         for c in frame.contacts {
             switch c.phase {
             case .began:
                 if let old = activeTouch(frame.device, c.id) { cancel(old, reason: .device) }
                 ignoredContacts.removeAll { $0.device == frame.device && $0.contact == c.id }
-                if c.isPalm {
-                    statistics.palmsIgnored += 1
+                if c.isPalm || limits.rejects(c) {
+                    if c.isPalm { statistics.palmsIgnored += 1 } else { statistics.largeContactsRejected += 1 }
                     ignoredContacts.append((frame.device, c.id))
                     continue
                 }
@@ -262,9 +286,9 @@ public final class GestureEngine {
                     if !isIgnored(frame.device, c.id) { statistics.contactsWithoutBegin += 1 }
                     continue
                 }
-                if c.isPalm {
+                if c.isPalm || limits.rejects(c) {
                     // The device goes on reporting the palm until it lifts: ignore it from now on.
-                    statistics.palmsIgnored += 1
+                    if c.isPalm { statistics.palmsIgnored += 1 } else { statistics.largeContactsRejected += 1 }
                     ignoredContacts.append((frame.device, c.id))
                     cancel(activeTouches[index], reason: .palm)
                     continue
@@ -295,14 +319,16 @@ public final class GestureEngine {
                     continue
                 }
                 update(t, with: c, at: frame.timestamp)
-                if c.phase == .ended && !c.isPalm {
+                let large = !c.isPalm && limits.rejects(c)
+                if large { statistics.largeContactsRejected += 1 }
+                if c.phase == .ended && !c.isPalm && !large {
                     t._phase = .ended
                     touchesLeft = true
                     removeActive(t)
                     for r in t.gestureRecognizers { r.endedBuffer.append(t) }
                     noteTapEnd(t)
                 } else {
-                    cancel(t, reason: c.isPalm ? .palm : .device)
+                    cancel(t, reason: c.isPalm || large ? .palm : .device)
                 }
             }
         }
@@ -412,13 +438,17 @@ public final class GestureEngine {
 
     private func accepts(_ g: GestureRecognizer, _ t: Touch) -> Bool {
         guard g.isEnabled, !g.committedState.isFinished, g.pendingState == nil,
-              g.allowedTouchTypes.contains(t.type)
+              g.allowedTouchTypes.contains(t.type),
+              g.exclusionZones.isEmpty || t.type != .direct || !g.isExcluded(t.startLocation)
         else { return false }
         return g.delegate?.gestureRecognizer(g, shouldReceive: t) ?? true
     }
 
     private func attach(_ t: Touch, to g: GestureRecognizer) {
-        if g.touches.isEmpty && g.touchpadGestureSequence == nil { g.failureReason = nil }
+        if g.touches.isEmpty && g.touchpadGestureSequence == nil {
+            g.failureReason = nil
+            g.cancellationReason = nil
+        }
         g.device = t.device
         g.boundEngine = Unmanaged.passUnretained(self)
         t._gestureRecognizers.append(g)
@@ -704,6 +734,8 @@ public final class GestureEngine {
     /// cancelled, a possible one fails, and its touches are let go.
     func recognizerWillDetach(_ r: GestureRecognizer) {
         guard r.isParticipant else { return }
+        beginDeliveryBatch()
+        defer { endDeliveryBatch() }
         if r.committedState.isActive {
             r.pendingState = nil
             r.commit(.cancelled, reason: nil)
@@ -723,8 +755,11 @@ public final class GestureEngine {
 
     /// A region leaves the tree: its recognizers and those of its subtree let go of their touches.
     /// Touches delivered to a handler in the subtree are cancelled there (its surface is gone), and
-    /// held ones are dropped: every touch a handler heard of still ends with exactly one word.
+    /// held ones are dropped: every touch a handler heard of still ends with exactly one word, and
+    /// the regions told get their frame.
     func regionWillDetach(_ region: Region) {
+        beginDeliveryBatch()
+        defer { endDeliveryBatch() }
         var stack = [region]
         while let r = stack.popLast() {
             for g in r.gestureRecognizers { recognizerWillDetach(g) }
@@ -732,11 +767,38 @@ public final class GestureEngine {
         }
         for t in deliveryTouches {
             guard t.delivery != .done, let hit = t.region, hit.isDescendant(of: region) else { continue }
-            let wasDelivering = t.delivery == .delivering
-            t.delivery = .done
-            if wasDelivering { hit.touchHandler?.touchCancelled(t) }
+            if t.delivery == .delivering { cancelDelivery(of: t) } else { t.delivery = .done }
         }
         // Finished touches leave the list at the end of the delivery pass.
         deliverTouches()
+    }
+}
+
+/// The size and pressure at which a device's contacts are rejected as large, worked out once per
+/// device (``GestureConfiguration/largeContactMajorAxis``, ``GestureConfiguration/largeContactPressure``).
+struct LargeContactLimits {
+    /// The major axis in millimetres, for a touchscreen whose sizes and millimetres are real.
+    var majorAxisMillimetres: Double?
+    /// The pressure, for a touchscreen contact that reports no size.
+    var pressure: Double?
+
+    init(for device: InputDevice, density: PointDensity, configuration: GestureConfiguration) {
+        guard device.kind == .touchscreen else { return }
+        if device.contactSize == .majorAxis, device.densitySource != .fallback {
+            switch configuration.largeContactMajorAxis {
+            case .millimetres(let mm)?: majorAxisMillimetres = mm
+            case .points(let pt)?: majorAxisMillimetres = pt / density.mean
+            case nil: break
+            }
+        }
+        pressure = configuration.largeContactPressure
+    }
+
+    /// Whether `c` is too large (or, with no size, presses too hard) to be a finger.
+    @inline(__always)
+    func rejects(_ c: TouchContact) -> Bool {
+        if let major = c.majorAxisMillimetres { return majorAxisMillimetres.map { major >= $0 } ?? false }
+        if let p = c.pressure, let limit = pressure { return p >= limit }
+        return false
     }
 }

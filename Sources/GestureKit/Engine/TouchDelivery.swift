@@ -14,12 +14,18 @@ extension GestureEngine {
     ///
     /// A handler may change the graph from inside a call (remove a recognizer, a region): the
     /// delivery that this triggers is folded into the pass already running, so no touch is
-    /// delivered twice and none is skipped.
+    /// delivered twice and none is skipped. Outside a delivery batch (see
+    /// ``beginDeliveryBatch()``) the pass ends with the frames of the regions it delivered to.
     func deliverTouches() {
         guard !isDeliveringTouches else {
             deliveryRequested = true
             return
         }
+        deliveryPass()
+        if deliveryBatches == 0 && framedRegions.count > framesSent { sendTouchFrames() }
+    }
+
+    private func deliveryPass() {
         isDeliveringTouches = true
         defer { isDeliveringTouches = false }
         repeat {
@@ -49,34 +55,116 @@ extension GestureEngine {
                 if r.delaysTouchesEnded { holdEnded = true }
             }
         }
-        if claimed {
-            if t.delivery == .delivering { handler?.touchCancelled(t) }
+        if claimed || t.phase == .cancelled {
+            if t.delivery == .delivering { cancelDelivery(of: t) }
             t.delivery = .done
             return
         }
-        if t.phase == .cancelled {
-            if t.delivery == .delivering { handler?.touchCancelled(t) }
-            t.delivery = .done
+        guard let handler, let region = t.region else {
+            // Nobody to tell: the touch is followed as if delivered, so that it is finished alike.
+            if t.delivery == .held && !holdBegan { t.delivery = .delivering }
+            if t.delivery == .delivering && !t.isActive && !holdEnded { t.delivery = .done }
             return
         }
         if t.delivery == .held {
             if holdBegan { return }
             t.delivery = .delivering
             t.deliveredLocation = t.location
-            handler?.touchBegan(t)
+            noteDelivery(to: region)
+            handler.touchBegan(t)
+            // The call may have cancelled it (its region removed, say).
+            guard t.delivery == .delivering else { return }
         }
         if t.isActive {
             if t.location != t.deliveredLocation {
                 t.deliveredLocation = t.location
-                handler?.touchMoved(t)
+                noteDelivery(to: region)
+                handler.touchMoved(t)
             }
         } else if !holdEnded {
             if t.location != t.deliveredLocation {
                 t.deliveredLocation = t.location
-                handler?.touchMoved(t)
+                noteDelivery(to: region)
+                handler.touchMoved(t)
+                guard t.delivery == .delivering else { return }
             }
             t.delivery = .done
-            handler?.touchEnded(t)
+            noteDelivery(to: region)
+            handler.touchEnded(t)
         }
+    }
+
+    /// Ends the delivery of `t`, which its region's handler has, with a cancel: of `t` alone, or,
+    /// for a handler whose ``TouchHandler/cancellationScope`` is the region, of every touch the
+    /// region has been delivered and not yet ended, in one call.
+    func cancelDelivery(of t: Touch) {
+        guard t.delivery == .delivering else { return }
+        t.delivery = .done
+        guard let region = t.region, let handler = region.touchHandler else { return }
+        noteDelivery(to: region)
+        switch handler.cancellationScope {
+        case .touch:
+            handler.touchCancelled(t)
+        case .region:
+            // The buffer is taken for the call and put back after: a cancel that the handler
+            // causes from inside it gathers its own touches.
+            var touches = regionCancelBuffer
+            regionCancelBuffer = []
+            for u in deliveryTouches where u === t || (u.delivery == .delivering && u.region === region) {
+                u.delivery = .done
+                touches.append(u)
+            }
+            handler.touchesCancelled(touches, in: region)
+            touches.removeAll(keepingCapacity: true)
+            regionCancelBuffer = touches
+        }
+    }
+
+    // MARK: Frames
+
+    /// Notes that `region`'s handler is being delivered something in the current batch: it gets a
+    /// frame when the batch ends.
+    @inline(__always)
+    private func noteDelivery(to region: Region) {
+        // Regions already sent their frame in this flush are listed before `framesSent`: one
+        // delivered to again is listed again, to get a frame after the new calls.
+        var k = framesSent
+        let n = framedRegions.count
+        while k < n {
+            if framedRegions[k] === region { return }
+            k += 1
+        }
+        framedRegions.append(region)
+    }
+
+    /// Opens a delivery batch: what the engine delivers until the matching ``endDeliveryBatch()``
+    /// belongs to one input event, and each region delivered to gets one frame at its end.
+    /// Batches nest; the outermost one sends the frames.
+    @inline(__always)
+    func beginDeliveryBatch() {
+        deliveryBatches += 1
+    }
+
+    /// Closes a delivery batch; the outermost sends the frames of the regions delivered to.
+    @inline(__always)
+    func endDeliveryBatch() {
+        deliveryBatches -= 1
+        if deliveryBatches == 0 && framedRegions.count > framesSent { sendTouchFrames() }
+    }
+
+    /// Calls ``TouchHandler/touchFrame(in:)`` for each region delivered to since the last frames,
+    /// in the order each was first delivered to. A handler that delivers more from inside the
+    /// call (it removes a region, say) has those regions framed in this same loop.
+    private func sendTouchFrames() {
+        guard !isSendingTouchFrames else { return }
+        isSendingTouchFrames = true
+        defer { isSendingTouchFrames = false }
+        while framesSent < framedRegions.count {
+            let region = framedRegions[framesSent]
+            framesSent += 1
+            region.touchHandler?.touchFrame(in: region)
+        }
+        framedRegions.removeAll(keepingCapacity: true)
+        framesSent = 0
     }
 }

@@ -42,13 +42,16 @@ public struct InputDevice: Hashable, Sendable, CustomStringConvertible {
     public var density: PointDensity?
     /// Where the device's millimetres come from.
     public var densitySource: DensitySource
+    /// What the device tells of each contact's size.
+    public var contactSize: ContactSize
 
     /// Creates a device description; `hasResolution` is taken as false without a physical size.
-    /// `densitySource` defaults to the device's resolution when it has one, else the fallback.
+    /// `densitySource` defaults to the device's resolution when it has one, else the fallback;
+    /// `contactSize` to none.
     public init(
         id: DeviceID, name: String, kind: DeviceKind, sizeMillimetres: Size? = nil,
         hasResolution: Bool = true, maximumContacts: Int? = nil,
-        density: PointDensity? = nil, densitySource: DensitySource? = nil
+        density: PointDensity? = nil, densitySource: DensitySource? = nil, contactSize: ContactSize = .none
     ) {
         self.id = id
         self.name = name
@@ -58,6 +61,7 @@ public struct InputDevice: Hashable, Sendable, CustomStringConvertible {
         self.maximumContacts = maximumContacts
         self.density = density
         self.densitySource = densitySource ?? (self.hasResolution ? .deviceResolution : .fallback)
+        self.contactSize = contactSize
     }
 
     public var description: String {

@@ -46,6 +46,25 @@ open class GestureRecognizer {
     /// The kinds of touch the recognizer accepts. Default: direct touches only.
     public var allowedTouchTypes: Set<TouchType> = [.direct]
 
+    /// Rectangles where touches that land start no gesture of this recognizer: it never receives
+    /// a direct touch whose first location lies in one (an on-screen keyboard, a signature pad).
+    /// Other recognizers, and the region's raw touch delivery, still get the touch.
+    ///
+    /// ```swift
+    /// threeFingerSwipe.exclusionZones = [.screen(keyboardFrame)]
+    /// ```
+    public var exclusionZones: [ExclusionZone] = []
+
+    /// Whether a direct touch landing at `location` (screen points) lies in one of
+    /// ``exclusionZones``.
+    public func isExcluded(_ location: Point) -> Bool {
+        for zone in exclusionZones {
+            let p = zone.space == .screen ? location : (region?.convert(fromScreen: location) ?? location)
+            if zone.rect.contains(p) { return true }
+        }
+        return false
+    }
+
     /// Whether touches are cancelled in the region when this recognizer claims them (began or
     /// recognized). Default on.
     @exclusivity(unchecked) public var cancelsTouchesInView = true
@@ -74,6 +93,11 @@ open class GestureRecognizer {
 
     /// Why the recognizer last failed, kept until it receives its next touch.
     public internal(set) var failureReason: FailureReason?
+
+    /// Why the recognizer's touches were cancelled, when a gesture it was recognizing was cut
+    /// short by them (a palm, the device, the watchdog, the host), kept until it receives its next
+    /// touch. Targets called for `cancelled` can read it.
+    public internal(set) var cancellationReason: TouchCancellation?
 
     /// Transitions a subclass asked for that the state machine does not allow, as
     /// `(from, to)` pairs, for diagnosis.
@@ -410,6 +434,7 @@ open class GestureRecognizer {
     open func touchesCancelled(_ touches: [Touch]) {
         let reason = touches.first?.cancellation ?? .device
         if state.isActive {
+            cancellationReason = reason
             state = .cancelled
         } else if state == .possible {
             fail(.touchesCancelled(reason))
@@ -422,7 +447,10 @@ open class GestureRecognizer {
     /// sequence cancels a gesture in progress or fails a possible one.
     open func touchpadGesture(_ event: TouchpadGestureEvent) {
         if event.phase == .cancel {
-            if state.isActive { state = .cancelled } else if state == .possible { fail(.touchesCancelled(.device)) }
+            if state.isActive {
+                cancellationReason = .device
+                state = .cancelled
+            } else if state == .possible { fail(.touchesCancelled(.device)) }
         }
     }
     /// The ``GestureRecognizer/deadline`` passed. `time` is the deadline itself (virtual time). Default: nothing.

@@ -49,6 +49,8 @@ public enum FailureReason: Hashable, Sendable, CustomStringConvertible {
     case endedTooSoon
     /// A touch began outside the area the gesture must start in (an edge band).
     case startedOutsideArea
+    /// A finger of a multi-finger edge gesture landed outside the zone the others landed in.
+    case fingerOutsideZone(ScreenZone)
     /// A recognizer this one requires to fail recognized instead.
     case requiredRecognizerSucceeded(String)
     /// Another recognizer that shares the touches recognized first and may not be simultaneous.
@@ -79,6 +81,7 @@ public enum FailureReason: Hashable, Sendable, CustomStringConvertible {
         case .wrongDirection: "wrong direction"
         case .endedTooSoon: "ended too soon"
         case .startedOutsideArea: "started outside its area"
+        case .fingerOutsideZone(let z): "a finger landed outside the \(z)"
         case .requiredRecognizerSucceeded(let n): "required \(n) to fail, but it recognized"
         case .excludedBy(let n): "excluded by \(n)"
         case .preventedBy(let n): "prevented by \(n)"

@@ -24,64 +24,91 @@ public struct ScreenEdges: OptionSet, Hashable, Sendable, CustomStringConvertibl
         if contains(.right) { names.append("right") }
         return names.isEmpty ? "none" : names.joined(separator: "|")
     }
-
-    /// The direction that points from this edge into the screen.
-    var inward: SwipeDirection {
-        switch self {
-        case .left: .right
-        case .right: .left
-        case .top: .down
-        case .bottom: .up
-        default: []
-        }
-    }
 }
 
-/// A pan that must start at an edge of the screen and move away from it (UIKit's
-/// `UIScreenEdgePanGestureRecognizer`).
+/// A pan that must start at an edge or a corner of the screen and move into it (UIKit's
+/// `UIScreenEdgePanGestureRecognizer`, with zones).
 ///
-/// The first finger must land within ``edgeWidth`` of one of ``edges`` of the screen (the engine's
-/// root region); the pan begins once the fingers have moved ``PanGestureRecognizer/minimumDistance``
-/// mostly away from that edge. It fails when the first finger lands elsewhere or the motion runs
-/// along the edge. For multi-finger edge swipes, raise ``PanGestureRecognizer/minimumNumberOfTouches``.
+/// The gesture starts in one of ``zones``: bands along edges (``EdgeZone``, optionally a segment of
+/// the edge) and squares at corners (``CornerZone``). With no zones set, it is a band ``edgeWidth``
+/// deep along each of ``edges``. Every zone is measured on the *screen*: the root region's edges,
+/// which are the output's edges after its rotation, in millimetres along each axis of the touch's
+/// device.
+///
+/// - Every finger that lands before the pan begins must land in a common zone, within
+///   ``landingWindow`` of the first; otherwise the pan fails (``FailureReason/fingerOutsideZone(_:)``,
+///   ``FailureReason/fingersLandedApart(allowed:)``, or ``FailureReason/startedOutsideArea`` when
+///   the first finger is in no zone). A start in a corner zone is a corner pan; a corner zone wins
+///   over the edge bands that also cover the spot.
+/// - The pan follows the fingers' centroid. It begins once the centroid has moved
+///   ``PanGestureRecognizer/minimumDistance`` into the screen: away from an edge (the edge's inward
+///   direction dominates), or out of a corner in one of its ``CornerZone/directions``. A start
+///   inside two edge bands (a corner without a corner zone) takes the edge whose inward direction
+///   the first motion goes in. Motion the zones do not accept fails with
+///   ``FailureReason/wrongDirection``.
+/// - For multi-finger edge swipes, raise ``PanGestureRecognizer/minimumNumberOfTouches``.
+///
+/// Once it has begun, ``zone`` is the zone it started in, ``edge`` or ``corner`` says which, and
+/// ``direction`` is the direction it left in.
 open class ScreenEdgePanGestureRecognizer: PanGestureRecognizer {
-    /// The edges that start the gesture (default left).
+    /// The edges that start the gesture when ``zones`` is empty (default left).
     public var edges: ScreenEdges = .left
-    /// How far from the edge the first finger may land.
+    /// How deep the band along each of ``edges`` is, when ``zones`` is empty.
     public var edgeWidth: Distance
+    /// The zones the gesture may start in. Empty (the default) means a band ``edgeWidth`` deep
+    /// along each of ``edges``.
+    public var zones: [ScreenZone] = []
+    /// How far apart in time the fingers of a multi-finger edge pan may land.
+    public var landingWindow: Duration
 
-    /// The edge the current gesture started from.
+    /// The edge the current gesture started from (empty for a corner pan, or before it began).
     public private(set) var edge: ScreenEdges = []
+    /// The corner the current gesture started from, for a corner pan.
+    public private(set) var corner: ScreenCorner?
+    /// The zone the current gesture started in, once it began.
+    public private(set) var zone: ScreenZone?
+    /// The direction the gesture left its zone in, once it began: an edge's inward direction, or
+    /// for a corner pan the sector's (two directions for the diagonal).
+    public private(set) var direction: SwipeDirection = []
+
+    /// The zones every finger so far landed in, while the gesture is possible.
+    private var candidates: [ScreenZone] = []
+    private var firstLanding: Timestamp?
 
     /// Creates an edge-pan recognizer with the tunables of `configuration`.
     public override init(configuration: GestureConfiguration = .default) {
         edgeWidth = configuration.screenEdgeWidth
+        landingWindow = configuration.multiTouchLandingWindow
         super.init(configuration: configuration)
         touchpadFingerCounts = nil
     }
 
+    /// The zones in effect: ``zones``, or a band along each of ``edges``.
+    public var effectiveZones: [ScreenZone] {
+        zones.isEmpty ? edges.members.map { .edge(EdgeZone($0, depth: edgeWidth)) } : zones
+    }
+
     open override func touchesBegan(_ touches: [Touch]) {
-        if edge.isEmpty && state == .possible {
-            guard let t = touches.first, let screen = region?.engine?.root.screenFrame else { return }
-            // The band is a depth in millimetres on each axis: across the left and right edges it
-            // runs along x, across the top and bottom along y.
-            let density = density(for: t)
-            let (bandX, bandY): (Double, Double)
-            switch edgeWidth {
-            case .millimetres(let mm): (bandX, bandY) = (mm * density.x, mm * density.y)
-            case .points(let pt): (bandX, bandY) = (pt, pt)
-            }
-            let p = t.startLocation
-            if edges.contains(.left) && p.x - screen.minX <= bandX {
-                edge = .left
-            } else if edges.contains(.right) && screen.maxX - p.x <= bandX {
-                edge = .right
-            } else if edges.contains(.top) && p.y - screen.minY <= bandY {
-                edge = .top
-            } else if edges.contains(.bottom) && screen.maxY - p.y <= bandY {
-                edge = .bottom
-            } else {
-                return fail(.startedOutsideArea)
+        if state == .possible, let screen = region?.engine?.root.screenFrame {
+            for t in touches {
+                let density = density(for: t)
+                let p = t.startLocation
+                guard let first = firstLanding else {
+                    firstLanding = t.startTimestamp
+                    let all = effectiveZones
+                    candidates.removeAll(keepingCapacity: true)
+                    // A corner zone wins over the edge bands that also cover the spot.
+                    for z in all { if case .corner = z, z.contains(p, screen: screen, density: density) { candidates.append(z) } }
+                    if candidates.isEmpty {
+                        for z in all where z.contains(p, screen: screen, density: density) { candidates.append(z) }
+                    }
+                    if candidates.isEmpty { return fail(.startedOutsideArea) }
+                    continue
+                }
+                if t.startTimestamp - first > landingWindow { return fail(.fingersLandedApart(allowed: landingWindow)) }
+                let missed = candidates.first { !$0.contains(p, screen: screen, density: density) }
+                candidates.removeAll { !$0.contains(p, screen: screen, density: density) }
+                if candidates.isEmpty, let zone = missed { return fail(.fingerOutsideZone(zone)) }
             }
         }
         super.touchesBegan(touches)
@@ -89,15 +116,28 @@ open class ScreenEdgePanGestureRecognizer: PanGestureRecognizer {
 
     open override func shouldBegin(translation: Point, touch: Touch?) -> Bool {
         guard super.shouldBegin(translation: translation, touch: touch) else { return false }
-        if SwipeDirection.dominant(millimetres(translation, for: touch)) != edge.inward {
-            fail(.wrongDirection)
-            return false
+        let mm = millimetres(translation, for: touch)
+        for z in candidates {
+            guard let d = z.leavingDirection(mm) else { continue }
+            zone = z
+            direction = d
+            switch z {
+            case .edge(let e): edge = ScreenEdges(e.edge)
+            case .corner(let c): corner = c.corner
+            }
+            return true
         }
-        return true
+        fail(.wrongDirection)
+        return false
     }
 
     open override func reset() {
         super.reset()
         edge = []
+        corner = nil
+        zone = nil
+        direction = []
+        firstLanding = nil
+        candidates.removeAll(keepingCapacity: true)
     }
 }

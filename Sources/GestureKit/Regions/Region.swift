@@ -11,8 +11,8 @@ public final class Region {
     /// Whether touches may land in this region or its descendants (UIKit's
     /// `isUserInteractionEnabled`). A disabled region is skipped by hit-testing with its subtree.
     public var isInteractionEnabled = true
-    /// Receives the raw touches that land in this region (the hook a compositor uses to forward
-    /// touches to a client surface). Held strongly.
+    /// Receives the raw touches that land in this region, a frame at a time (the hook a compositor
+    /// uses to forward touches to a client surface; see ``TouchHandler``). Held strongly.
     public var touchHandler: (any TouchHandler)?
     /// The parent region, `nil` for a root.
     public private(set) weak var parent: Region?
@@ -151,22 +151,4 @@ public final class Region {
 
 extension Region: CustomStringConvertible {
     public var description: String { name.isEmpty ? "region \(frame)" : name }
-}
-
-/// Receives the raw touches of a region, as UIKit's `touchesBegan/Moved/Ended/Cancelled` do.
-///
-/// What arrives here follows the delivery flags of the recognizers that receive the same touches:
-/// ``GestureRecognizer/delaysTouchesBegan`` holds a touch back until those recognizers fail,
-/// ``GestureRecognizer/delaysTouchesEnded`` holds its end back likewise, and
-/// ``GestureRecognizer/cancelsTouchesInView`` turns a touch into a cancel when a gesture claims it.
-/// Every touch that began here ends with exactly one ``touchEnded(_:)`` or ``touchCancelled(_:)``.
-public protocol TouchHandler: AnyObject {
-    /// A touch landed (possibly after being held back: its location is the current one).
-    func touchBegan(_ touch: Touch)
-    /// A delivered touch moved.
-    func touchMoved(_ touch: Touch)
-    /// A delivered touch lifted.
-    func touchEnded(_ touch: Touch)
-    /// A delivered touch was cancelled: a gesture claimed it, or its device went away.
-    func touchCancelled(_ touch: Touch)
 }

@@ -88,6 +88,19 @@ public struct GestureConfiguration: Sendable, Hashable {
     /// moving, so keep this well above the longest hold you support.
     public var stuckTouchTimeout: Duration? = .seconds(30)
 
+    /// A touchscreen contact whose major axis reaches this is a large contact (a palm, the side of
+    /// a hand, a forearm) and is rejected: it starts no gesture, and one that grows this large
+    /// while down is cancelled as ``TouchCancellation/palm`` in every recognizer it reached. A
+    /// fingertip measures about 8–15 mm, a flat thumb up to about 25 mm, a palm's heel 40 mm and
+    /// more. Judged only for devices that report contact sizes (``InputDevice/contactSize``) and
+    /// whose millimetres are real (a ``DensitySource`` other than `fallback`); `nil` turns it off.
+    public var largeContactMajorAxis: Distance? = .millimetres(40)
+
+    /// For touchscreens that report pressure but no contact size: a contact pressing at least this
+    /// hard (0–1) is rejected as a large contact. Off (`nil`) by default, as pressure scales
+    /// differ from one device to the next: set it from a device's own recordings.
+    public var largeContactPressure: Double?
+
     /// Creates the default configuration.
     public init() {}
 

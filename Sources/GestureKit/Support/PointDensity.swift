@@ -54,3 +54,16 @@ public enum DensitySource: String, Hashable, Sendable, CaseIterable {
     /// thresholds in millimetres are, in effect, thresholds in points.
     case fallback
 }
+
+/// What a device tells of each contact's size, which large-contact rejection needs
+/// (``GestureConfiguration/largeContactMajorAxis``).
+public enum ContactSize: String, Hashable, Sendable, CaseIterable {
+    /// The device reports each contact's major axis (`ABS_MT_TOUCH_MAJOR`).
+    case majorAxis = "major-axis"
+    /// The device reports pressure but no size (``GestureConfiguration/largeContactPressure``).
+    case pressure
+    /// Neither, or the producer does not pass it on (libinput passes no touchscreen contact
+    /// size): large contacts cannot be told from fingers, and only contacts the device marks as
+    /// palms are rejected.
+    case none
+}

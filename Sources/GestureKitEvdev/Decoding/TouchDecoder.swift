@@ -148,7 +148,8 @@ public struct TouchDecoder {
             id: id, name: description.name, kind: kind,
             sizeMillimetres: hasResolution || outputMillimetres != nil ? sensorMillimetres : nil,
             hasResolution: hasResolution, maximumContacts: slotCount,
-            density: density?.density, densitySource: density?.source)
+            density: density?.density, densitySource: density?.source,
+            contactSize: hasTouchMajor ? .majorAxis : pressureAxis != nil ? .pressure : ContactSize.none)
         frame = TouchFrame(device: id, timestamp: .zero)
         frame.contacts.reserveCapacity(slots.count * 2)
     }

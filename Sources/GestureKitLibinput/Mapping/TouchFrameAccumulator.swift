@@ -4,7 +4,14 @@ import GestureKit
 /// ``TouchFrame``.
 ///
 /// The contacts still down stay in the accumulator between frames and are listed as stationary when
-/// a frame does not mention them. Both arrays keep their storage between frames, so a steady stream
+/// a frame does not mention them.
+///
+/// libinput cancels a touchscreen touch on its own for one of two reasons, and does not say which:
+/// the device marked the contact as a palm (`MT_TOOL_PALM`), or libinput let go of every touch at
+/// once (touch arbitration with a pen, a suspended device). A frame that cancels some touches while
+/// others stay down, or a single touch, is the first: those contacts are reported as palms
+/// (`TouchContact.isPalm`, cancelled as `.palm` by the engine). A frame that cancels two or more
+/// touches and leaves none down is the second, and stays a device cancel. Both arrays keep their storage between frames, so a steady stream
 /// of frames allocates nothing once they have grown to the device's contact count.
 struct TouchFrameAccumulator {
     /// A contact and its sensor position before the output mapping.
@@ -58,6 +65,8 @@ struct TouchFrameAccumulator {
     mutating func end(id: Int, cancelled: Bool) {
         guard let i = index(of: id) else { return }
         live[i].contact.phase = cancelled ? .cancelled : .ended
+        // Taken as libinput's palm handling until the frame shows every touch let go (see above).
+        live[i].contact.isPalm = cancelled
     }
 
     /// Cancels every contact still down (the device went away).
@@ -67,6 +76,13 @@ struct TouchFrameAccumulator {
 
     /// Fills ``frame`` with every known contact, mapped to the output, at `time`.
     mutating func close(at time: Timestamp, output: OutputMapping) {
+        var palms = 0, down = 0
+        for item in live {
+            if item.contact.isPalm { palms += 1 } else if item.contact.phase.isActive { down += 1 }
+        }
+        if palms >= 2 && down == 0 {
+            for i in live.indices { live[i].contact.isPalm = false }
+        }
         frame.timestamp = time
         frame.contacts.removeAll(keepingCapacity: true)
         for item in live {

@@ -17,6 +17,8 @@ final class Fingers: GestureEngineObserver {
     private(set) var time: Timestamp = .milliseconds(1000)
     private var positions: [Int: Point] = [:]
     private var pending: [TouchContact] = []
+    /// Each finger's reported major axis (mm) and pressure, re-sent with its every contact.
+    private var sizes: [Int: (major: Double?, pressure: Double?)] = [:]
     /// Objects the story must keep alive as long as the engine (delegates are held weakly).
     var keepAlive: [AnyObject] = []
     /// Every non-reset state change, as "name: state" (failures as "name: failed(reason)").
@@ -27,13 +29,13 @@ final class Fingers: GestureEngineObserver {
 
     init(
         hz: Double = 120, configuration: GestureConfiguration = .default, kind: DeviceKind = .touchscreen,
-        hasResolution: Bool = true, density: PointDensity? = nil
+        hasResolution: Bool = true, density: PointDensity? = nil, contactSize: ContactSize = .none
     ) {
         self.hz = hz
         engine = GestureEngine(screen: Self.screen, configuration: configuration)
         device = InputDevice(
             id: DeviceID(1), name: "test panel", kind: kind, sizeMillimetres: Size(width: 250, height: 150),
-            hasResolution: hasResolution, maximumContacts: 10, density: density
+            hasResolution: hasResolution, maximumContacts: 10, density: density, contactSize: contactSize
         )
         engine.observer = self
         engine.send(.deviceAdded(device, at: time))
@@ -68,21 +70,36 @@ final class Fingers: GestureEngineObserver {
     private func mm(_ p: Point) -> Point { p / Self.pointsPerMillimetre }
 
     /// Puts finger `id` down at `p` (sent with the next frame).
-    func down(_ id: Int, at p: Point, palm: Bool = false) {
+    func down(_ id: Int, at p: Point, palm: Bool = false, major: Double? = nil, pressure: Double? = nil) {
         positions[id] = p
-        pending.append(TouchContact(id: id, phase: .began, location: p, millimetres: mm(p), isPalm: palm))
+        sizes[id] = (major, pressure)
+        pending.append(contact(id, .began, p, palm: palm))
     }
 
     /// Moves finger `id` to `p` (sent with the next frame).
     func move(_ id: Int, to p: Point) {
         positions[id] = p
-        pending.append(TouchContact(id: id, phase: .moved, location: p, millimetres: mm(p)))
+        pending.append(contact(id, .moved, p))
+    }
+
+    /// Reports finger `id`'s contact grown or shrunk to a major axis of `major` mm where it is.
+    func resize(_ id: Int, major: Double) {
+        guard let p = positions[id] else { return }
+        sizes[id] = (major, sizes[id]?.pressure)
+        pending.append(contact(id, .stationary, p))
+    }
+
+    private func contact(_ id: Int, _ phase: TouchPhase, _ p: Point, palm: Bool = false) -> TouchContact {
+        TouchContact(
+            id: id, phase: phase, location: p, millimetres: mm(p),
+            pressure: sizes[id]?.pressure, majorAxisMillimetres: sizes[id]?.major, isPalm: palm)
     }
 
     /// Lifts finger `id` (sent with the next frame).
     func lift(_ id: Int) {
         guard let p = positions.removeValue(forKey: id) else { return }
-        pending.append(TouchContact(id: id, phase: .ended, location: p, millimetres: mm(p)))
+        pending.append(contact(id, .ended, p))
+        sizes[id] = nil
     }
 
     /// Reports finger `id` cancelled by the device.
@@ -131,7 +148,7 @@ final class Fingers: GestureEngineObserver {
     func frame() {
         var contacts = pending
         for (id, p) in positions where !pending.contains(where: { $0.id == id }) {
-            contacts.append(TouchContact(id: id, phase: .stationary, location: p, millimetres: mm(p)))
+            contacts.append(contact(id, .stationary, p))
         }
         pending.removeAll()
         engine.send(.touchFrame(TouchFrame(device: device.id, timestamp: time, contacts: contacts)))

@@ -84,29 +84,52 @@ enum GestureComparison {
     /// A rotation's final angle may differ by this many radians (3°).
     static let rotationTolerance = 3 * Double.pi / 180
     /// Gestures of the same recognizer are paired when they start at most this far apart (a
-    /// resampled frame moves an event by up to 17 ms at 60 Hz).
+    /// resampled frame moves an event by up to 17 ms at 60 Hz), or, for continuous gestures, when
+    /// their spans overlap.
     static let pairingWindow: Duration = .milliseconds(150)
+
+    /// Whether `a` and `b`, recognized by the same recognizer in two replays, started close enough
+    /// to be the same gesture (within ``pairingWindow``).
+    static func startTogether(_ a: RecognizedGesture, _ b: RecognizedGesture) -> Bool {
+        abs(a.start.microseconds - b.start.microseconds) <= pairingWindow.gestureMicroseconds
+    }
+
+    /// Whether `a` and `b` are continuous gestures whose spans overlap: one recognizer follows one
+    /// gesture at a time, so overlapping spans are the same touches, the threshold crossed a few
+    /// frames earlier or later.
+    static func overlap(_ a: RecognizedGesture, _ b: RecognizedGesture) -> Bool {
+        guard a.end > a.start, b.end > b.start else { return false }
+        return a.start <= b.end && b.start <= a.end
+    }
 
     /// The differences between the gestures expected and those recognized, one line each, in time
     /// order; empty when they are the same. Each gesture is paired with the unpaired gesture of
-    /// the same recognizer that starts nearest in time (within ``pairingWindow``); then the
-    /// states, fingers, direction, edge, final scale (within 5 %) and final rotation (within 3°)
-    /// must agree. Times and positions are not compared otherwise.
+    /// the same recognizer that starts nearest in time within ``pairingWindow``; a continuous one
+    /// left unpaired then with one whose span overlaps its own. Paired gestures' states, fingers,
+    /// direction, edge, final scale (within 5 %) and final rotation (within 3°) must agree. Times
+    /// and positions are not compared otherwise.
     static func differences(expected: [RecognizedGesture], actual: [RecognizedGesture]) -> [String] {
-        var lines: [(time: Timestamp, order: Int, text: String)] = []
+        var pairs: [Int: Int] = [:]
         var used = Set<Int>()
-        for (i, e) in expected.enumerated() {
-            let candidates = actual.indices.filter {
-                !used.contains($0) && actual[$0].recognizer == e.recognizer
-                    && abs(actual[$0].start.microseconds - e.start.microseconds) <= pairingWindow.gestureMicroseconds
+        for rule in [startTogether, overlap] as [(RecognizedGesture, RecognizedGesture) -> Bool] {
+            for (i, e) in expected.enumerated() where pairs[i] == nil {
+                let candidates = actual.indices.filter {
+                    !used.contains($0) && actual[$0].recognizer == e.recognizer && rule(e, actual[$0])
+                }
+                if let j = candidates.min(by: {
+                    abs(actual[$0].start.microseconds - e.start.microseconds) < abs(actual[$1].start.microseconds - e.start.microseconds)
+                }) {
+                    pairs[i] = j
+                    used.insert(j)
+                }
             }
-            guard let j = candidates.min(by: {
-                abs(actual[$0].start.microseconds - e.start.microseconds) < abs(actual[$1].start.microseconds - e.start.microseconds)
-            }) else {
+        }
+        var lines: [(time: Timestamp, order: Int, text: String)] = []
+        for (i, e) in expected.enumerated() {
+            guard let j = pairs[i] else {
                 lines.append((e.start, i, "missing  \(e)"))
                 continue
             }
-            used.insert(j)
             let fields = fieldDifferences(expected: e, actual: actual[j])
             if !fields.isEmpty {
                 lines.append((e.start, i, "changed  \(e)  ⇒  " + fields.joined(separator: ", ")))
