@@ -85,6 +85,8 @@ let package = Package(
         ),
         .executableTarget(
             name: "CompositorBridge", dependencies: ["GestureKit", "ExampleSupport"], path: "Examples/CompositorBridge"),
+        .executableTarget(
+            name: "AsyncKiosk", dependencies: ["GestureKit", "GestureKitLibinput"], path: "Examples/AsyncKiosk"),
         .testTarget(name: "ExamplesTests", dependencies: ["GestureKit", "GestureKitEvdev", "ExampleSupport"]),
 
         .testTarget(name: "GestureKitTests", dependencies: ["GestureKit"]),

@@ -8,6 +8,21 @@ import PackageDescription
 //                     and a pinch fed by hand.
 //   ReadmeEmbedding   the README's "Embedding" example, compiled as written. Its main.swift is
 //                     generated from README.md by scripts/consumer-check (Generated/ is ignored).
+//   ReadmeAsync       the README's "Swift concurrency, several screens, live changes" example,
+//                     generated the same way.
+
+/// A README example: an executable with the library's products, its source under Generated/.
+func readmeExample(_ name: String) -> Target {
+    .executableTarget(
+        name: name,
+        dependencies: [
+            .product(name: "GestureKit", package: "GestureKit"),
+            .product(name: "GestureKitLibinput", package: "GestureKit"),
+        ],
+        path: "Generated/\(name)"
+    )
+}
+
 let package = Package(
     name: "GestureKitConsumer",
     dependencies: [
@@ -18,14 +33,8 @@ let package = Package(
             name: "CoreOnly",
             dependencies: [.product(name: "GestureKit", package: "GestureKit")]
         ),
-        .executableTarget(
-            name: "ReadmeEmbedding",
-            dependencies: [
-                .product(name: "GestureKit", package: "GestureKit"),
-                .product(name: "GestureKitLibinput", package: "GestureKit"),
-            ],
-            path: "Generated/ReadmeEmbedding"
-        ),
+        readmeExample("ReadmeEmbedding"),
+        readmeExample("ReadmeAsync"),
     ],
     swiftLanguageModes: [.v6]
 )

@@ -128,6 +128,25 @@ struct ExampleOutputTests {
         ])
     }
 
+    @Test("AsyncKiosk: on the main actor, a long press and a double-tap timeout fire from the backend's own poll timeouts")
+    func asyncKiosk() throws {
+        let run = try ExampleRun.run("AsyncKiosk")
+        #expect(run.status == 0, "\(run.errorOutput)")
+        // The script's clock starts at 1 s; the menu opens 0.5 s after the finger lands, the tap is
+        // recognized 0.3 s (the double-tap interval) after it lifts at 3.06 s.
+        #expect(run.lines == [
+            "menu: open at (640, 400), 1.500000s",
+            "menu: closed",
+            "tap at (320, 200), 3.360000s, once the double tap timed out",
+            "double tap at (960, 200)",
+            "zoom: 3.00×",
+        ])
+        #expect(try ExampleRun.run("AsyncKiosk", ["--script"]).lines == run.lines)
+        let refused = try ExampleRun.run("AsyncKiosk", ["--frobnicate"])
+        #expect(refused.status == 2)
+        #expect(refused.lines == ["usage: AsyncKiosk [--script | --live]"])
+    }
+
     @Test("an unknown argument is refused with the usage and status 2", arguments: ["SimpleGestures", "Tickle", "CardSwipe", "CompositorBridge"])
     func usage(example: String) throws {
         let run = try ExampleRun.run(example, ["--frobnicate"])

@@ -7,7 +7,8 @@
 ///    `LIBINPUT_CALIBRATION_MATRIX` and `libinput_device_config_calibration_set_matrix` do);
 /// 2. ``flipsHorizontally`` and ``flipsVertically`` mirror it inside the unit square;
 /// 3. ``rotation`` turns it clockwise inside the unit square;
-/// 4. it is scaled to ``size``.
+/// 4. it is scaled to ``size``;
+/// 5. it is moved by ``origin``, the output's place in a space several outputs share.
 ///
 /// ``physicalSize``, when the host knows it, is where millimetres come from for a touchscreen that
 /// reports no resolution: see ``density(sensorMillimetres:)``.
@@ -46,6 +47,10 @@ public struct OutputMapping: Hashable, Sendable {
 
     /// The output's size in points.
     public var size: Size
+    /// Where the output's top-left corner lies, in points, in the space all outputs share (a
+    /// compositor's global layout: the right-hand one of two 1920-point-wide screens side by side
+    /// is at `(1920, 0)`). `.zero` for a single output.
+    public var origin: Point
     /// The rotation applied after calibration and flips.
     public var rotation: Rotation
     /// Mirrors x (left becomes right) before the rotation.
@@ -62,9 +67,10 @@ public struct OutputMapping: Hashable, Sendable {
     /// Creates a mapping.
     public init(
         size: Size, rotation: Rotation = .none, flipsHorizontally: Bool = false, flipsVertically: Bool = false,
-        calibration: CalibrationMatrix = .identity, physicalSize: Size? = nil
+        calibration: CalibrationMatrix = .identity, physicalSize: Size? = nil, origin: Point = .zero
     ) {
         self.size = size
+        self.origin = origin
         self.rotation = rotation
         self.flipsHorizontally = flipsHorizontally
         self.flipsVertically = flipsVertically
@@ -72,14 +78,18 @@ public struct OutputMapping: Hashable, Sendable {
         self.physicalSize = physicalSize
     }
 
-    /// Maps a normalized sensor point (0…1 on both axes) to output points.
+    /// Maps a normalized sensor point (0…1 on both axes) to points in the shared space: on the
+    /// output, moved by ``origin``.
     @inlinable public func map(normalized point: Point) -> Point {
         var p = calibration.apply(point)
         if flipsHorizontally { p.x = 1 - p.x }
         if flipsVertically { p.y = 1 - p.y }
         let r = rotation.rotate((p.x, p.y))
-        return Point(x: r.x * size.width, y: r.y * size.height)
+        return Point(x: origin.x + r.x * size.width, y: origin.y + r.y * size.height)
     }
+
+    /// The rectangle the output covers in the shared space: ``origin`` and ``size``.
+    public var frame: Rect { Rect(x: origin.x, y: origin.y, width: size.width, height: size.height) }
 }
 
 extension OutputMapping {

@@ -9,6 +9,12 @@ extension LibinputBackend {
     /// let tablet = try LibinputBackend(configuration: .paths(["/dev/input/event5"], rotation: .clockwise90))
     /// ```
     public struct Configuration: Sendable {
+        /// The output touchscreens cover unless ``outputAssignment`` names another:
+        /// ``outputSize``, ``rotation`` and ``outputMillimetres`` as an `OutputMapping`.
+        public var defaultOutput: OutputMapping {
+            OutputMapping(size: outputSize, rotation: rotation, physicalSize: outputMillimetres)
+        }
+
         /// Where devices come from.
         public enum Source: Hashable, Sendable {
             /// Every device of a udev seat, hot-plug included (`libinput_udev_assign_seat`).
@@ -27,6 +33,10 @@ extension LibinputBackend {
         /// `nil`: where a touchscreen that reports no size of its own takes its millimetres
         /// (`DensitySource.outputSize` in GestureKit).
         public var outputMillimetres: Size?
+        /// Which output each touchscreen maps onto, when there are several; `nil` maps every
+        /// touchscreen onto the default output (``outputSize``, ``rotation``,
+        /// ``outputMillimetres``), as does the assignment for a device it does not name.
+        public var outputAssignment: OutputAssignment? = nil
         /// Where libinput's messages and the backend's own go.
         public var logger: Logger
         /// Which libinput messages to ask for; `nil` derives it from `logger.logLevel`.

@@ -2,13 +2,13 @@ import GestureKit
 
 extension LibinputBackend {
     /// The events of the configured devices, as an `AsyncSequence`, for hosts built on Swift
-    /// concurrency.
+    /// concurrency that own their engine.
     ///
     /// The backend lives on a thread of its own (libinput's context and devices never leave it):
     /// the thread opens it, polls it and yields each event. The sequence ends with an error if the
     /// backend cannot open or fails, and finishes — releasing every device — when the consumer
-    /// stops iterating or the task is cancelled. It does not handle signals: the host decides what
-    /// SIGINT means.
+    /// stops iterating, the task is cancelled or ``LibinputStream/controller`` stops it. It does
+    /// not handle signals: the host decides what SIGINT means.
     ///
     /// ```swift
     /// for try await event in LibinputBackend.events(configuration: .seat()) {
@@ -16,17 +16,33 @@ extension LibinputBackend {
     /// }
     /// ```
     ///
-    /// Deadlines are the host's: between events, call `engine.advance(to:)` from a timer of its own.
-    public static func events(configuration: Configuration) -> AsyncThrowingStream<InputEvent, any Error> {
+    /// The backend does not see the host's engine, so it cannot wake for the engine's deadlines:
+    /// a host that owns the engine runs a timer of its own to `engine.nextDeadline` and calls
+    /// `engine.advance(to: MonotonicClock.now)` when it passes (``MonotonicClock`` is the events'
+    /// clock). ``gestures(configuration:engine:)`` keeps the engine beside the backend instead, and
+    /// its deadlines fire on their own.
+    public static func events(configuration: Configuration) -> LibinputStream<InputEvent> {
+        stream(configuration: configuration) { backend, continuation in
+            try backend.loop(
+                handlingSignals: false, deadline: { nil }, onTimeout: { _ in },
+                handler: { continuation.yield($0) })
+        }
+    }
+
+    /// Opens a backend on a thread of its own, runs `body` there, and ends the stream when it
+    /// returns or throws, or when the consumer goes away.
+    static func stream<Element: Sendable>(
+        configuration: Configuration,
+        body: @escaping @Sendable (LibinputBackend, AsyncThrowingStream<Element, any Error>.Continuation) throws ->
+            LibinputStopReason
+    ) -> LibinputStream<Element> {
         let stopHandle = LibinputStopHandle()
-        let (stream, continuation) = AsyncThrowingStream.makeStream(of: InputEvent.self)
+        let (stream, continuation) = AsyncThrowingStream.makeStream(of: Element.self)
         continuation.onTermination = { _ in stopHandle.stop() }
         let started = LibinputThread.start {
             do {
                 let backend = try LibinputBackend(configuration: configuration, stopHandle: stopHandle)
-                _ = try backend.loop(
-                    handlingSignals: false, deadline: { nil }, onTimeout: { _ in },
-                    handler: { continuation.yield($0) })
+                _ = try body(backend, continuation)
                 backend.close()
                 continuation.finish()
             } catch {
@@ -34,6 +50,6 @@ extension LibinputBackend {
             }
         }
         if let error = started { continuation.finish(throwing: error) }
-        return stream
+        return LibinputStream(base: stream, controller: LibinputController(handle: stopHandle))
     }
 }

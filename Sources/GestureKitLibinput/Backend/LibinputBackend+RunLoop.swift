@@ -25,7 +25,7 @@ extension LibinputBackend {
         engine: GestureEngine, handlingSignals: Bool = true, onEvent: (InputEvent) -> Void = { _ in }
     ) throws -> LibinputStopReason {
         try loop(
-            handlingSignals: handlingSignals, deadline: { engine.nextDeadline },
+            handlingSignals: handlingSignals, engine: engine, deadline: { engine.nextDeadline },
             onTimeout: { engine.advance(to: $0) },
             handler: { event in
                 engine.send(event)
@@ -42,10 +42,12 @@ extension LibinputBackend {
         return Int32(clamping: (remaining + 999) / 1000)
     }
 
-    /// The loop behind ``run(engine:handlingSignals:onEvent:)`` and ``events(configuration:)``.
+    /// The loop behind ``run(engine:handlingSignals:onEvent:)``, ``gestures(configuration:engine:)``
+    /// and ``events(configuration:)``. Before each poll it applies what controllers sent, reaching
+    /// `engine` when there is one.
     func loop(
-        handlingSignals: Bool, deadline: () -> Timestamp?, onTimeout: (Timestamp) -> Void,
-        handler: (InputEvent) -> Void
+        handlingSignals: Bool, engine: GestureEngine? = nil, deadline: () -> Timestamp?,
+        onTimeout: (Timestamp) -> Void, handler: (InputEvent) -> Void
     ) throws -> LibinputStopReason {
         guard !isClosed, let pipe = wakePipe else { return .stopRequested }
         if handlingSignals {
@@ -59,9 +61,10 @@ extension LibinputBackend {
             PollDescriptor(fd: pipe.readFD, events: PollDescriptor.readable),
         ]
         // Devices opened with the backend reach the handler before anything else.
-        try dispatch(into: handler)
+        try dispatch(engine: engine, into: handler)
         while true {
             if stopHandle.isStopRequested { return .stopRequested }
+            applyControllerChanges(engine: engine, into: handler)
             descriptors[0].returnedEvents = 0
             descriptors[1].returnedEvents = 0
             let ready = system.poll(&descriptors, timeoutMilliseconds: pollTimeout(until: deadline()))
@@ -77,7 +80,7 @@ extension LibinputBackend {
                 if stopHandle.isStopRequested { return .stopRequested }
             }
             if descriptors[0].returnedEvents & PollDescriptor.readable != 0 {
-                try dispatch(into: handler)
+                try dispatch(engine: engine, into: handler)
             } else if descriptors[0].returnedEvents & PollDescriptor.failed != 0 {
                 throw LibinputBackendError.pollFailed(errno: EIO)
             }

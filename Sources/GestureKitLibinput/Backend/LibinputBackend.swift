@@ -7,13 +7,16 @@ import Logging
 ///
 /// The backend owns one libinput context (`struct libinput`) and every device in it, and releases
 /// them in ``close()`` or `deinit` (`libinput_unref`). It is used from one thread and is not
-/// `Sendable`; hosts built on Swift concurrency use ``events(configuration:)`` instead.
+/// `Sendable`; other threads reach it through ``controller`` and ``stopHandle``, and hosts built
+/// on Swift concurrency use ``gestures(configuration:engine:)`` or ``events(configuration:)``
+/// (see <doc:Concurrency>).
 ///
 /// Three ways to drive it:
 /// - ``run(engine:handlingSignals:onEvent:)``: a complete loop feeding a `GestureEngine` until
 ///   SIGINT/SIGTERM or ``stopHandle``.
 /// - ``fileDescriptor`` and ``dispatch(into:)``, for hosts with their own poll loop.
-/// - ``events(configuration:)``, an `AsyncSequence` of events read on a thread of its own.
+/// - ``gestures(configuration:engine:)``, an `AsyncSequence` of `GestureUpdate` values from an
+///   engine run on a thread of its own, or ``events(configuration:)``, of the events themselves.
 ///
 /// Opening fails with a ``LibinputBackendError`` that says what to do: `permissionDenied` when the
 /// device nodes could not be opened, `noTouchDevices` listing what was seen when none of them is a
@@ -51,9 +54,7 @@ public final class LibinputBackend {
         self.access = DeviceAccessRecorder(system: system, logger: configuration.logger)
         self.logBridge = LibinputLogBridge(logger: configuration.logger)
         self.mapper = LibinputEventMapper(
-            output: OutputMapping(
-                size: configuration.outputSize, rotation: configuration.rotation,
-                physicalSize: configuration.outputMillimetres))
+            defaultOutput: configuration.defaultOutput, assignment: configuration.outputAssignment)
         do {
             try open()
         } catch {
@@ -149,14 +150,26 @@ public final class LibinputBackend {
     /// each device's touch frame reuses its contacts' storage. A handler that keeps a frame past the
     /// call makes the next frame allocate once.
     ///
+    /// Changes a ``LibinputController`` sent from other threads are applied first.
+    ///
     /// - Throws: ``LibinputBackendError/dispatchFailed(errno:)``.
     public func dispatch(into handler: (InputEvent) -> Void) throws {
+        try dispatch(engine: nil, into: handler)
+    }
+
+    /// ``dispatch(into:)`` for a loop that drives `engine`, which controller changes may reach.
+    func dispatch(engine: GestureEngine?, into handler: (InputEvent) -> Void) throws {
         guard !isClosed else { return }
-        if !pending.isEmpty {
-            for event in pending { handler(event) }
-            pending.removeAll(keepingCapacity: true)
-        }
+        applyControllerChanges(engine: engine, into: handler)
+        flushPending(into: handler)
         try readEvents(into: handler)
+    }
+
+    /// Hands on the events waiting in ``pending``.
+    func flushPending(into handler: (InputEvent) -> Void) {
+        guard !pending.isEmpty else { return }
+        for event in pending { handler(event) }
+        pending.removeAll(keepingCapacity: true)
     }
 
     private func readEvents(into handler: (InputEvent) -> Void) throws {
@@ -168,20 +181,6 @@ public final class LibinputBackend {
             if let event = output.first { handler(event) }
             if let event = output.second { handler(event) }
         }
-    }
-
-    // MARK: Output mapping
-
-    /// The size, in points, of the output touchscreens cover. Takes effect on the next frame.
-    public var outputSize: Size {
-        get { mapper.output.size }
-        set { mapper.output.size = newValue }
-    }
-
-    /// How touchscreens are turned relative to the output. Takes effect on the next frame.
-    public var rotation: OutputRotation {
-        get { mapper.output.rotation }
-        set { mapper.output.rotation = newValue }
     }
 
     // MARK: Devices

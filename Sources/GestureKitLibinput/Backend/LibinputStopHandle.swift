@@ -9,6 +9,8 @@ public final class LibinputStopHandle: Sendable {
     private struct State {
         var requested = false
         var wake: (@Sendable () -> Void)?
+        /// Changes a ``LibinputController`` sent, for the loop's thread to apply.
+        var changes: [LibinputController.Change] = []
     }
 
     private let state = Mutex(State())
@@ -36,6 +38,23 @@ public final class LibinputStopHandle: Sendable {
     /// Disconnects the handle before the pipe closes.
     func detach() {
         state.withLock { $0.wake = nil }
+    }
+
+    /// Queues a change for the loop's thread and wakes the loop.
+    func send(_ change: LibinputController.Change) {
+        state.withLock { state in
+            state.changes.append(change)
+            state.wake?()
+        }
+    }
+
+    /// Takes every queued change, oldest first.
+    func takeChanges() -> [LibinputController.Change] {
+        state.withLock { state in
+            guard !state.changes.isEmpty else { return [] }
+            defer { state.changes.removeAll() }
+            return state.changes
+        }
     }
 }
 

@@ -15,6 +15,10 @@ import GestureKit
 /// - Touchscreens (touch capability) and touchpads (pointer and gesture capabilities) are announced
 ///   with `.deviceAdded` and `.deviceRemoved`; other devices are remembered for listings only.
 /// - Device events carry no time in libinput; they are stamped with the latest event time seen.
+/// - Each touchscreen maps onto its own output: the one the host pinned it to, else the one the
+///   ``OutputAssignment`` chooses, else the default. When a device's mapping changes, frames use
+///   the new one at once; the device is announced again (`.deviceAdded`, same id) with the density
+///   of the new mapping as soon as none of its contacts is down, so no touch is cancelled.
 struct LibinputEventMapper {
     /// One device libinput added.
     struct Device {
@@ -25,10 +29,20 @@ struct LibinputEventMapper {
         var touches: TouchFrameAccumulator?
         /// Whether a finger-scroll sequence is open, for touchpads.
         var scrolling = false
+        /// Where a touchscreen's positions go.
+        var output: OutputMapping
+        /// The mapping the host set for this device alone, which outranks the assignment.
+        var pinnedOutput: OutputMapping?
+        /// The engine has the device with a density from an older mapping; it is announced again
+        /// once no contact is down.
+        var needsAnnouncement = false
     }
 
-    /// Where touchscreen positions go. Changing it affects the next frame.
-    var output: OutputMapping
+    /// Where touchscreens the assignment does not name map. Set it through
+    /// ``setDefaultOutput(_:)``.
+    private(set) var defaultOutput: OutputMapping
+    /// The host's choice of output per device.
+    private(set) var assignment: OutputAssignment?
     /// The devices libinput holds, by handle.
     private(set) var devices: [RawDeviceHandle: Device] = [:]
     /// Handles in the order libinput added them.
@@ -37,8 +51,66 @@ struct LibinputEventMapper {
     private(set) var latestTime: Timestamp = .zero
     private var nextID = 1
 
-    init(output: OutputMapping) {
-        self.output = output
+    init(defaultOutput: OutputMapping, assignment: OutputAssignment? = nil) {
+        self.defaultOutput = defaultOutput
+        self.assignment = assignment
+    }
+
+    /// The mapping a device gets from the host's pin, the assignment or the default.
+    private func chosenOutput(for entry: Device) -> OutputMapping {
+        entry.pinnedOutput ?? assignment?.mapping(for: entry.info) ?? defaultOutput
+    }
+
+    /// Changes the default output; touchscreens that use it follow. Returns the devices announced
+    /// again at once (see ``remap()``).
+    mutating func setDefaultOutput(_ output: OutputMapping) -> [InputEvent] {
+        defaultOutput = output
+        return remap()
+    }
+
+    /// Changes the assignment and chooses every touchscreen's output again.
+    mutating func setAssignment(_ assignment: OutputAssignment?) -> [InputEvent] {
+        self.assignment = assignment
+        return remap()
+    }
+
+    /// Pins a device to `output`, or with `nil` returns it to the assignment and the default.
+    mutating func setPinnedOutput(_ output: OutputMapping?, for handle: RawDeviceHandle) -> [InputEvent] {
+        guard devices[handle]?.touches != nil else { return [] }
+        devices[handle]!.pinnedOutput = output
+        return remap()
+    }
+
+    /// The engine's view of a device. A touchscreen's millimetres per screen axis: its size
+    /// through `output`, else the output's physical size; a touchpad's positions are not on the
+    /// screen.
+    private static func device(_ id: DeviceID, _ info: RawDeviceInfo, _ kind: DeviceKind, output: OutputMapping) -> InputDevice {
+        let density = kind == .touchscreen ? output.density(sensorMillimetres: info.sizeMillimetres) : nil
+        return InputDevice(
+            id: id, name: info.name, kind: kind, sizeMillimetres: info.sizeMillimetres,
+            hasResolution: info.sizeMillimetres != nil,
+            maximumContacts: info.touchCount > 0 ? info.touchCount : nil,
+            density: density?.density, densitySource: density?.source)
+    }
+
+    /// Chooses each touchscreen's output again. A device whose density changes is announced again
+    /// now when none of its contacts is down (the events returned), else once they have all lifted.
+    private mutating func remap() -> [InputEvent] {
+        var announced: [InputEvent] = []
+        for handle in addedOrder {
+            guard let entry = devices[handle], entry.touches != nil, let old = entry.device else { continue }
+            let output = chosenOutput(for: entry)
+            devices[handle]!.output = output
+            let device = Self.device(old.id, entry.info, old.kind, output: output)
+            guard device != old else { continue }
+            devices[handle]!.device = device
+            if entry.touches!.live.isEmpty {
+                announced.append(.deviceAdded(device, at: latestTime))
+            } else {
+                devices[handle]!.needsAnnouncement = true
+            }
+        }
+        return announced
     }
 
     /// The device that the backend gave `id`.
@@ -85,7 +157,7 @@ struct LibinputEventMapper {
             addedOrder.removeAll { $0 == handle }
             return Output(removed.device.map { .deviceRemoved($0.id, at: latestTime) })
         case .touch(let touch):
-            return Output(self.touch(touch))
+            return self.touch(touch)
         case .gesture(let gesture):
             return self.gesture(gesture)
         case .scrollFinger(let scroll):
@@ -97,18 +169,12 @@ struct LibinputEventMapper {
 
     private mutating func add(_ info: RawDeviceInfo) -> InputEvent? {
         var event: InputEvent?
-        var entry = Device(info: info)
+        var entry = Device(info: info, output: defaultOutput)
         if let kind = Self.kind(of: info.capabilities) {
+            if kind == .touchscreen { entry.output = chosenOutput(for: entry) }
             let id = DeviceID(nextID)
             nextID += 1
-            // A touchscreen's millimetres per screen axis: its size through the rotation, else
-            // the output's physical size; a touchpad's positions are not on the screen.
-            let density = kind == .touchscreen ? output.density(sensorMillimetres: info.sizeMillimetres) : nil
-            let device = InputDevice(
-                id: id, name: info.name, kind: kind, sizeMillimetres: info.sizeMillimetres,
-                hasResolution: info.sizeMillimetres != nil,
-                maximumContacts: info.touchCount > 0 ? info.touchCount : nil,
-                density: density?.density, densitySource: density?.source)
+            let device = Self.device(id, info, kind, output: entry.output)
             entry.device = device
             if kind == .touchscreen {
                 entry.touches = TouchFrameAccumulator(device: id, capacity: max(info.touchCount, 10))
@@ -119,15 +185,15 @@ struct LibinputEventMapper {
         return event
     }
 
-    private mutating func touch(_ touch: RawTouchEvent) -> InputEvent? {
+    private mutating func touch(_ touch: RawTouchEvent) -> Output {
         let time = Timestamp(microseconds: Int64(clamping: touch.timeMicroseconds))
         if time > latestTime { latestTime = time }
-        guard devices[touch.device]?.touches != nil else { return nil }
+        guard devices[touch.device]?.touches != nil else { return .none }
         let id = Int(touch.seatSlot)
         switch touch.kind {
         case .down:
-            guard let position = touch.position else { return nil }
-            var flushed: InputEvent?
+            guard let position = touch.position else { return .none }
+            var flushed = Output.none
             if devices[touch.device]!.touches!.hasFinished(id) {
                 // The same seat slot ended and began again before a frame: close the first frame now.
                 flushed = frame(of: touch.device, at: time)
@@ -135,7 +201,7 @@ struct LibinputEventMapper {
             devices[touch.device]!.touches!.down(id: id, position: position)
             return flushed
         case .motion:
-            guard let position = touch.position else { return nil }
+            guard let position = touch.position else { return .none }
             devices[touch.device]!.touches!.motion(id: id, position: position)
         case .up:
             devices[touch.device]!.touches!.end(id: id, cancelled: false)
@@ -148,15 +214,20 @@ struct LibinputEventMapper {
         case .frame:
             return frame(of: touch.device, at: time)
         }
-        return nil
+        return .none
     }
 
-    /// Closes the device's open frame and settles the accumulator for the next one.
-    private mutating func frame(of handle: RawDeviceHandle, at time: Timestamp) -> InputEvent {
-        devices[handle]!.touches!.close(at: time, output: output)
+    /// Closes the device's open frame and settles the accumulator for the next one; then, if the
+    /// device waits to be announced with a new density and its last contact has lifted, announces it.
+    private mutating func frame(of handle: RawDeviceHandle, at time: Timestamp) -> Output {
+        devices[handle]!.touches!.close(at: time, output: devices[handle]!.output)
         let event = InputEvent.touchFrame(devices[handle]!.touches!.frame)
         devices[handle]!.touches!.settle()
-        return event
+        guard devices[handle]!.needsAnnouncement, devices[handle]!.touches!.live.isEmpty,
+            let device = devices[handle]!.device
+        else { return Output(event) }
+        devices[handle]!.needsAnnouncement = false
+        return Output(event, .deviceAdded(device, at: time))
     }
 
     private mutating func gesture(_ gesture: RawGestureEvent) -> Output {

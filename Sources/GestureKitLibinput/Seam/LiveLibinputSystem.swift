@@ -184,8 +184,16 @@ public final class LiveLibinputSystem: LibinputSystem {
         var height = 0.0
         let size = libinput_device_get_size(device, &width, &height) == 0 ? Size(width: width, height: height) : nil
         var devnode: String?
+        var properties: [String: String] = [:]
         if let udevDevice = libinput_device_get_udev_device(device) {
             devnode = string(udev_device_get_devnode(udevDevice))
+            var entry = udev_device_get_properties_list_entry(udevDevice)
+            while let current = entry {
+                if let key = string(udev_list_entry_get_name(current)) {
+                    properties[key] = string(udev_list_entry_get_value(current)) ?? ""
+                }
+                entry = udev_list_entry_get_next(current)
+            }
             udev_device_unref(udevDevice)
         }
         return RawDeviceInfo(
@@ -193,7 +201,8 @@ public final class LiveLibinputSystem: LibinputSystem {
             sysname: string(libinput_device_get_sysname(device)) ?? "", devnode: devnode,
             capabilities: capabilities, sizeMillimetres: size,
             touchCount: Int(libinput_device_touch_get_touch_count(device)),
-            hasCalibrationMatrix: libinput_device_config_calibration_has_matrix(device) != 0)
+            hasCalibrationMatrix: libinput_device_config_calibration_has_matrix(device) != 0,
+            udevProperties: properties)
     }
 
     private func touch(_ event: OpaquePointer, _ kind: RawTouchEvent.Kind) -> RawLibinputEvent {
@@ -318,12 +327,8 @@ public final class LiveLibinputSystem: LibinputSystem {
         }
     }
 
-    /// `clock_gettime(CLOCK_MONOTONIC)`.
-    public func monotonicNow() -> Timestamp {
-        var now = timespec()
-        clock_gettime(CLOCK_MONOTONIC, &now)
-        return Timestamp(microseconds: Int64(now.tv_sec) * 1_000_000 + Int64(now.tv_nsec) / 1000)
-    }
+    /// `clock_gettime(CLOCK_MONOTONIC)`: ``MonotonicClock/now``.
+    public func monotonicNow() -> Timestamp { MonotonicClock.now }
 
     /// `pipe(2)`, both ends made `O_NONBLOCK` and `FD_CLOEXEC`.
     public func makeWakePipe() -> Result<WakePipe, LibinputBackendError> {

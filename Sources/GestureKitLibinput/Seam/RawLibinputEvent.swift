@@ -78,13 +78,22 @@ public struct RawDeviceInfo: Hashable, Sendable {
     public var touchCount: Int
     /// `libinput_device_config_calibration_has_matrix`.
     public var hasCalibrationMatrix: Bool
+    /// The device's udev properties (`udev_device_get_properties_list_entry`), e.g.
+    /// `ID_INPUT_TOUCHSCREEN`, `ID_PATH`, `ID_VENDOR_ID`, and `WL_OUTPUT` where a udev rule names the
+    /// output the device belongs to. Empty for a device udev does not know.
+    public var udevProperties: [String: String]
+
+    /// The output udev names for the device (its `WL_OUTPUT` property, what
+    /// `libinput_device_get_output_name` reports), e.g. `"HDMI-A-1"`.
+    public var outputName: String? { udevProperties["WL_OUTPUT"] }
 
     /// Creates a device description.
     public init(
         handle: RawDeviceHandle, name: String, sysname: String, devnode: String? = nil,
         capabilities: RawDeviceCapabilities, sizeMillimetres: Size? = nil, touchCount: Int = -1,
-        hasCalibrationMatrix: Bool = false
+        hasCalibrationMatrix: Bool = false, udevProperties: [String: String] = [:]
     ) {
+        self.udevProperties = udevProperties
         self.handle = handle
         self.name = name
         self.sysname = sysname

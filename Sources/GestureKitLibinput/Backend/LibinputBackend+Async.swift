@@ -1,0 +1,95 @@
+import GestureKit
+
+/// What a backend running on a thread of its own yields: ``LibinputBackend/gestures(configuration:engine:)``'s
+/// gesture updates or ``LibinputBackend/events(configuration:)``'s input events, with the
+/// ``controller`` that changes the backend while it runs.
+///
+/// Iterate it once. Elements are buffered without limit while the consumer is busy, so no
+/// transition is lost; a consumer that stops iterating (or whose task is cancelled) stops the
+/// backend, which releases every device.
+public struct LibinputStream<Element: Sendable>: AsyncSequence, Sendable {
+    /// The stream's failure: a ``LibinputBackendError``.
+    public typealias Failure = any Error
+
+    let base: AsyncThrowingStream<Element, any Error>
+    /// Changes the running backend (outputs, rotation, calibration, the engine) from any actor,
+    /// or stops it.
+    public let controller: LibinputController
+
+    /// The stream's iterator.
+    public func makeAsyncIterator() -> AsyncThrowingStream<Element, any Error>.Iterator {
+        base.makeAsyncIterator()
+    }
+}
+
+extension LibinputBackend {
+    /// The gestures of the configured devices, as an `AsyncSequence` of `GestureUpdate`
+    /// values, for hosts built on Swift concurrency.
+    ///
+    /// The backend and the engine live together on a thread of its own, which is their only
+    /// thread: `engine` is called there once the devices are open and builds the engine with its
+    /// regions and recognizers; the thread then feeds it as ``run(engine:handlingSignals:onEvent:)``
+    /// does. Its deadlines (a long press beginning, a double tap timing out, the stuck-touch
+    /// watchdog) fire on their own: the loop's poll timeout is the engine's next deadline on
+    /// ``MonotonicClock``, and when the poll times out the engine advances to the clock's present.
+    ///
+    /// Every state change of every recognizer is yielded as a value, except the resets to
+    /// `possible` that follow each outcome, in the order they happened. To change the graph later,
+    /// use ``LibinputStream/controller``'s ``LibinputController/withEngine(_:)``, which runs on
+    /// the engine's thread. An observer the builder sets on the engine keeps hearing every change.
+    ///
+    /// ```swift
+    /// let gestures = LibinputBackend.gestures(configuration: .seat()) {
+    ///     let engine = GestureEngine(screen: Rect(x: 0, y: 0, width: 1920, height: 1080))
+    ///     let hold = LongPressGestureRecognizer()
+    ///     hold.name = "menu"
+    ///     engine.root.addGestureRecognizer(hold)
+    ///     return engine
+    /// }
+    /// for try await update in gestures where update.name == "menu" && update.state == .began {
+    ///     await showMenu(at: update.location)
+    /// }
+    /// ```
+    ///
+    /// The sequence ends with an error if the backend cannot open or fails, and finishes when the
+    /// consumer stops iterating, the task is cancelled or the controller stops it. It does not
+    /// handle signals.
+    ///
+    /// - Parameters:
+    ///   - configuration: Where the devices come from and how they map onto outputs.
+    ///   - engine: Builds the engine, on the backend's thread. It may capture only `Sendable`
+    ///     values: recognizers are made inside it, not handed in.
+    public static func gestures(
+        configuration: Configuration, engine: @escaping @Sendable () -> GestureEngine
+    ) -> LibinputStream<GestureUpdate> {
+        stream(configuration: configuration) { backend, continuation in
+            let built = engine()
+            let forwarder = GestureUpdateForwarder(continuation: continuation, next: built.observer)
+            built.observer = forwarder
+            return try withExtendedLifetime(forwarder) {
+                try backend.run(engine: built, handlingSignals: false)
+            }
+        }
+    }
+}
+
+/// Yields each recognizer state change as a `GestureUpdate` and passes it on to the observer
+/// the engine had before.
+final class GestureUpdateForwarder: GestureEngineObserver {
+    let continuation: AsyncThrowingStream<GestureUpdate, any Error>.Continuation
+    weak var next: (any GestureEngineObserver)?
+
+    init(continuation: AsyncThrowingStream<GestureUpdate, any Error>.Continuation, next: (any GestureEngineObserver)?) {
+        self.continuation = continuation
+        self.next = next
+    }
+
+    func engine(
+        _ engine: GestureEngine, recognizer: GestureRecognizer, didChangeFrom old: GestureState, to new: GestureState
+    ) {
+        if new != .possible {
+            continuation.yield(GestureUpdate(recognizer: recognizer, from: old, to: new, at: engine.now))
+        }
+        next?.engine(engine, recognizer: recognizer, didChangeFrom: old, to: new)
+    }
+}

@@ -1,0 +1,88 @@
+import GestureKit
+
+extension LibinputBackend {
+    // Every setter here may be used while the backend runs: on the backend's own thread (a
+    // dispatching host, a `run` callback), or from any thread through `controller`.
+    //
+    // A change takes effect on the next touch frame, for touches in progress too: a contact keeps
+    // its id and phase, and its location is the same sensor position mapped the new way (after a
+    // rotation or a move it jumps to where the new mapping puts it; recognizers see that as
+    // motion). A touchscreen whose density changes is announced again (`.deviceAdded`, same id)
+    // once none of its contacts is down, so the engine measures millimetres the new way from its
+    // next touch on without cancelling one.
+
+    /// The size, in points, of the default output: the one touchscreens cover unless the
+    /// ``outputAssignment`` or ``setOutputMapping(_:for:)`` names another. Takes effect on the next
+    /// frame.
+    public var outputSize: Size {
+        get { mapper.defaultOutput.size }
+        set { defaultOutput.size = newValue }
+    }
+
+    /// How touchscreens on the default output are turned relative to it. Takes effect on the next
+    /// frame.
+    public var rotation: OutputRotation {
+        get { mapper.defaultOutput.rotation }
+        set { defaultOutput.rotation = newValue }
+    }
+
+    /// The whole default output: size, rotation, physical size, calibration, origin. Takes effect on
+    /// the next frame for every touchscreen that uses it.
+    public var defaultOutput: OutputMapping {
+        get { mapper.defaultOutput }
+        set { pending.append(contentsOf: mapper.setDefaultOutput(newValue)) }
+    }
+
+    /// Which output each touchscreen covers (see ``OutputAssignment``). Setting it chooses again
+    /// for every touchscreen held; devices added later are chosen for as they arrive.
+    public var outputAssignment: OutputAssignment? {
+        get { mapper.assignment }
+        set { pending.append(contentsOf: mapper.setAssignment(newValue)) }
+    }
+
+    /// The mapping a touchscreen uses now, or `nil` for a device that is not a touchscreen the
+    /// backend holds.
+    public func outputMapping(for id: DeviceID) -> OutputMapping? {
+        guard let handle = mapper.handle(for: id), let entry = mapper.devices[handle], entry.touches != nil else {
+            return nil
+        }
+        return entry.output
+    }
+
+    /// Maps one touchscreen onto `mapping`, whatever the assignment says, until it is removed;
+    /// `nil` returns it to the assignment and the default. Takes effect on the next frame.
+    ///
+    /// - Throws: ``LibinputBackendError/unknownDevice(_:)`` unless `id` is a touchscreen the
+    ///   backend holds.
+    public func setOutputMapping(_ mapping: OutputMapping?, for id: DeviceID) throws {
+        guard !isClosed, let handle = mapper.handle(for: id), mapper.devices[handle]?.touches != nil else {
+            throw LibinputBackendError.unknownDevice(id)
+        }
+        pending.append(contentsOf: mapper.setPinnedOutput(mapping, for: handle))
+    }
+}
+
+extension LibinputController {
+    /// Replaces the default output (``LibinputBackend/defaultOutput``).
+    public func setDefaultOutput(_ output: OutputMapping) {
+        update { $0.defaultOutput = output }
+    }
+
+    /// Replaces the assignment of outputs to touchscreens (``LibinputBackend/outputAssignment``).
+    public func setOutputAssignment(_ assignment: OutputAssignment?) {
+        update { $0.outputAssignment = assignment }
+    }
+
+    /// Maps one touchscreen onto `mapping`, or with `nil` returns it to the assignment
+    /// (``LibinputBackend/setOutputMapping(_:for:)``). An unknown device is reported in the
+    /// backend's log.
+    public func setOutputMapping(_ mapping: OutputMapping?, for device: DeviceID) {
+        update { backend in
+            do {
+                try backend.setOutputMapping(mapping, for: device)
+            } catch {
+                backend.logger.warning("output mapping not applied: \(error)")
+            }
+        }
+    }
+}
