@@ -26,7 +26,7 @@ public final class LibinputBackend {
 
     let system: any LibinputSystem
     let logger: Logger
-    private let access: DeviceAccessRecorder
+    let access: DeviceAccessRecorder
     private let logBridge: LibinputLogBridge
     var mapper: LibinputEventMapper
     /// Events libinput reported while the backend opened (the initial `DEVICE_ADDED`s), handed to
@@ -34,6 +34,15 @@ public final class LibinputBackend {
     var pending: [InputEvent] = []
     var wakePipe: WakePipe?
     private(set) var isClosed = false
+
+    // Seat access (LibinputBackend+Seat.swift).
+
+    /// How the backend opens its device nodes, as chosen from the configuration's
+    /// ``Configuration/seatAccess`` when it opened.
+    public internal(set) var deviceAccess: DeviceAccessPath = .direct(libseatErrno: nil)
+    /// Whether the devices are released because the seat is disabled (see ``suspend(into:)``).
+    public internal(set) var isSuspended = false
+    var seatSession: LibseatSession?
 
     /// Opens the devices the configuration names.
     ///
@@ -71,6 +80,7 @@ public final class LibinputBackend {
             openRestricted: { access.open($0, flags: $1) },
             closeRestricted: { access.close($0) },
             log: { bridge.log(priority: $0, message: $1) })
+        try chooseDeviceAccess()
         switch configuration.source {
         case .seat(let seat):
             let result = system.createUdevContext(seat: seat, callbacks: callbacks)
@@ -102,7 +112,9 @@ public final class LibinputBackend {
         }
         if configuration.requiresTouchDevice && touchDevices.isEmpty {
             let denied = access.failures.filter { -$0.result == EACCES || -$0.result == EPERM }
-            if !denied.isEmpty { throw LibinputBackendError.permissionDenied(paths: denied.map(\.path)) }
+            if !denied.isEmpty {
+                throw LibinputBackendError.permissionDenied(paths: denied.map(\.path), access: deviceAccess)
+            }
             throw LibinputBackendError.noTouchDevices(seen: deviceSummaries)
         }
     }
@@ -118,7 +130,7 @@ public final class LibinputBackend {
         }
         guard let result, result < 0 else { return .deviceRejected(path: path, errno: 0) }
         switch -result {
-        case EACCES, EPERM: return .permissionDenied(paths: [path])
+        case EACCES, EPERM: return .permissionDenied(paths: [path], access: deviceAccess)
         case ENOENT: return .deviceNotFound(path: path)
         default: return .deviceRejected(path: path, errno: -result)
         }
@@ -130,6 +142,7 @@ public final class LibinputBackend {
         guard !isClosed else { return }
         isClosed = true
         system.destroyContext()
+        closeSeatSession()
         stopHandle.detach()
         if let wakePipe { system.closeWakePipe(wakePipe) }
         wakePipe = nil
@@ -156,10 +169,11 @@ public final class LibinputBackend {
             for event in pending { handler(event) }
             pending.removeAll(keepingCapacity: true)
         }
+        try dispatchSeat(into: handler)
         try readEvents(into: handler)
     }
 
-    private func readEvents(into handler: (InputEvent) -> Void) throws {
+    func readEvents(into handler: (InputEvent) -> Void) throws {
         let result = system.dispatch()
         if result < 0 && result != -EAGAIN { throw LibinputBackendError.dispatchFailed(errno: -result) }
         while let raw = system.nextEvent() {
