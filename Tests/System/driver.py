@@ -422,6 +422,8 @@ SCENARIOS = {
     "tp-scroll": single(touchpad, g_tp_scroll, "2-finger scroll down (30 mm)"),
     "unplug-mid-pan": s_unplug,
     "hotplug-second-touchscreen": s_hotplug,
+    # The same tap, read by gesture-demo as an unprivileged user through seatd (guest.sh).
+    "seatd-tap": single(touchscreen, g_tap, "tap (reader unprivileged, devices from seatd)"),
 }
 
 
