@@ -65,6 +65,10 @@ struct Devices: ParsableCommand {
             print(line)
         }
         if summaries.allSatisfy({ $0.kind == nil }) {
+            if summaries.contains(where: { if case .permissionDenied = $0.access { true } else { false } }) {
+                Terminal.error("gesture-demo: no touchscreen or touchpad could be opened: permission denied through \(access)")
+                throw ExitCode(3)
+            }
             Terminal.error("gesture-demo: none of these is a touchscreen or touchpad")
             throw ExitCode(4)
         }

@@ -152,11 +152,14 @@ public final class LibinputBackend {
     // MARK: Events
 
     /// The descriptor to poll for readability; when it is readable, call ``dispatch(into:)``.
-    /// `-1` once closed. (`libinput_get_fd`.)
+    /// `-1` once closed. (`libinput_get_fd`.) When devices are opened through libseat, poll
+    /// ``seatFileDescriptor`` too.
     public var fileDescriptor: Int32 { isClosed ? -1 : system.contextFileDescriptor() }
 
     /// Reads everything libinput has (`libinput_dispatch`, then every queued event) and hands each
-    /// resulting GestureKit event to `handler`, in order.
+    /// resulting GestureKit event to `handler`, in order. With a libseat session, its messages
+    /// are read first: a disabled seat suspends the backend (see ``suspend(into:)``), an enabled
+    /// one resumes it.
     ///
     /// In a steady stream this allocates nothing: events are copied into values on the stack and
     /// each device's touch frame reuses its contacts' storage. A handler that keeps a frame past the

@@ -97,8 +97,8 @@ public enum LibinputBackendError: Error, Hashable, Sendable, CustomStringConvert
         case .calibrationNotApplied(let id):
             "\(id) does not accept a calibration matrix"
         case .libseatUnavailable(let e):
-            "libseat could not open a seat session (tried seatd, logind and its builtin backend): "
-                + "\(Self.describe(errno: e)); " + Self.libseatHint
+            "libseat could not open a seat session (with the backends it was built with, or the one "
+                + "LIBSEAT_BACKEND names): \(Self.describe(errno: e)); " + Self.libseatHint
         case .seatInactive(let seat):
             "libseat opened seat \"\(seat)\", but it did not become active within 2 s: another session "
                 + "holds it (switch to this session's virtual terminal, or stop the other compositor)"
