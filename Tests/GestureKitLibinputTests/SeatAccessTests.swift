@@ -114,6 +114,25 @@ struct SeatAccessTests {
         #expect(closed.sorted() == fds)
     }
 
+    @Test("Automatic access as root opens nodes with open(2) and never opens a seat session")
+    func automaticAsRoot() throws {
+        let backend = try LibinputBackend(configuration: Self.configuration(.automatic) {
+            $0.seat = ScriptedSeatSystem(seat: "seat0")
+            $0.seat.root = true
+        })
+        let system = backend.system as! ScriptedLibinputSystem
+        #expect(backend.deviceAccess == .direct(libseatErrno: nil))
+        #expect(system.seat.calls.isEmpty)
+        #expect(Self.opens(system.calls).count == 3)
+
+        // Explicit libseat is still honoured for root.
+        let explicit = try LibinputBackend(configuration: Self.configuration(.libseat) {
+            $0.seat = ScriptedSeatSystem(seat: "seat0")
+            $0.seat.root = true
+        })
+        #expect(explicit.deviceAccess == .libseat(seat: "seat0"))
+    }
+
     @Test("Explicit libseat without a seat session fails, naming libseat and what to start")
     func libseatUnavailable() throws {
         let error = try #require(throws: LibinputBackendError.self) {

@@ -4,8 +4,8 @@ import GestureKit
 extension LibinputBackend {
     /// Picks how device nodes are opened, before libinput opens any: the host's pair, a libseat
     /// session (waited on until the seat is active), or `open(2)`. In ``SeatAccess/automatic``,
-    /// a seat session that cannot open or stays inactive falls back to `open(2)`, and
-    /// ``deviceAccess`` keeps the reason.
+    /// root opens nodes with `open(2)` without trying libseat, and a seat session that cannot open
+    /// or stays inactive falls back to `open(2)`, with the reason kept in ``deviceAccess``.
     func chooseDeviceAccess() throws {
         switch configuration.seatAccess {
         case .host(let pair):
@@ -17,8 +17,14 @@ extension LibinputBackend {
         case .libseat:
             useSession(try LibseatSession.open(system.makeSeatSystem()))
         case .automatic:
+            let seat = system.makeSeatSystem()
+            if seat.runsAsRoot() {
+                access.route = .direct
+                deviceAccess = .direct(libseatErrno: nil)
+                break
+            }
             do {
-                useSession(try LibseatSession.open(system.makeSeatSystem()))
+                useSession(try LibseatSession.open(seat))
             } catch let error as LibinputBackendError {
                 let e: Int32 =
                     switch error {

@@ -89,6 +89,9 @@ public final class LiveSeatSystem: SeatSystem {
         return libseat_disable_seat(seat) == 0 ? 0 : -(errno == 0 ? EIO : errno)
     }
 
+    /// `geteuid() == 0`.
+    public func runsAsRoot() -> Bool { geteuid() == 0 }
+
     /// `libseat_close_seat`.
     public func closeSeat() {
         if let seat { _ = libseat_close_seat(seat) }

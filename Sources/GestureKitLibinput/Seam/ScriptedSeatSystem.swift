@@ -31,6 +31,8 @@ public final class ScriptedSeatSystem: SeatSystem {
     public var enablesOnOpen = true
     /// The errno ``openDevice(_:deviceID:)`` fails with, by path; other paths open.
     public var deviceErrnos: [String: Int32] = [:]
+    /// What ``runsAsRoot()`` answers.
+    public var root = false
     /// Every call, in order.
     public private(set) var calls: [Call] = []
     /// Devices currently open, by libseat device id: the path and the descriptor.
@@ -111,6 +113,9 @@ public final class ScriptedSeatSystem: SeatSystem {
         isEnabled = false
         return 0
     }
+
+    /// ``root``.
+    public func runsAsRoot() -> Bool { root }
 
     /// Records the call and ends the session.
     public func closeSeat() {

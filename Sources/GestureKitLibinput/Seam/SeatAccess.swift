@@ -9,7 +9,9 @@ import Glibc
 /// ```
 public enum SeatAccess: Sendable {
     /// libseat when a seat session can be opened (seatd, or logind for a session that has a seat);
-    /// otherwise `open(2)` on the node. The default.
+    /// otherwise `open(2)` on the node. The default. Root uses `open(2)` without trying libseat:
+    /// it needs no seat to read the nodes, and libseat's builtin backend would take the virtual
+    /// terminal (graphics mode, keyboard off) as a compositor does.
     case automatic
     /// libseat only: opening the backend fails when no seat session can be opened or it does not
     /// become active.

@@ -38,4 +38,8 @@ public protocol SeatSystem: AnyObject {
     func disableSeat() -> Int32
     /// Ends the session (`libseat_close_seat`). Safe to call twice.
     func closeSeat()
+    /// Whether the process runs as root (`geteuid() == 0`). ``SeatAccess/automatic`` does not try
+    /// libseat then: root opens nodes itself, and libseat's builtin backend would take the virtual
+    /// terminal (graphics mode, keyboard off) as a compositor does.
+    func runsAsRoot() -> Bool
 }
