@@ -50,7 +50,8 @@ PY=/usr/bin/python3
 export SYSTEMD_IGNORE_CHROOT=1
 export GK_SYSTEM
 
-READY_TIMEOUT=20       # s until a reader must have every device
+READY_TIMEOUT=${GK_READY_TIMEOUT:-20}   # s until a reader must have every device (run --ready-timeout)
+export GK_READY_TIMEOUT=$READY_TIMEOUT    # the driver waits that long, and 10 s more, for its go
 SCENARIO_TIMEOUT=60    # s for one scenario's driver / player
 SETTLE_QUIET_MS=200    # default; a reader adapter may set READER_SETTLE_MS (recognizer timers)
 
