@@ -2,7 +2,7 @@
 import PackageDescription
 
 // Data flow, one target per stage:
-//   libinput fd → GestureKitLibinput (backend, the only place C is called)
+//   libinput fd → GestureKitLibinput (backend, the only place C is called: libinput, libudev, libseat)
 //   evdev recordings → GestureKitEvdev (decoding and replay, pure Swift)
 //   → GestureKit input values → engine → arbitration → recognizers → targets / delegates / touch delivery
 let package = Package(
@@ -43,10 +43,17 @@ let package = Package(
         ),
         // libinput's log handler is variadic (va_list); this shim formats it for Swift.
         .target(name: "CLibinputShim", dependencies: ["CLibinput"]),
+        // libseat, for opening device nodes through a seatd or logind session without the `input`
+        // group. Required at build time: SwiftPM has no optional system libraries.
+        .systemLibrary(
+            name: "CLibseat",
+            pkgConfig: "libseat",
+            providers: [.apt(["libseat-dev"])]
+        ),
         .target(
             name: "GestureKitLibinput",
             dependencies: [
-                "GestureKit", "CLibinput", "CLibinputShim",
+                "GestureKit", "CLibinput", "CLibinputShim", "CLibseat",
                 .product(name: "Logging", package: "swift-log"),
             ]
         ),

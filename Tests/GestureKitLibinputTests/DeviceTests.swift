@@ -153,7 +153,9 @@ struct DeviceTests {
             Fixture.node(Fixture.touchpadInfo, openErrno: EPERM),
         ])
         let error = try #require(throws: LibinputBackendError.self) { try LibinputBackend(configuration: config) }
-        #expect(error == .permissionDenied(paths: ["/dev/input/event3", "/dev/input/event4"]))
+        // The scripted seat has no session, so the default (automatic) access fell back to open(2).
+        #expect(error == .permissionDenied(
+            paths: ["/dev/input/event3", "/dev/input/event4"], access: .direct(libseatErrno: ENOENT)))
         let text = error.description
         #expect(text.contains("permission denied"))
         #expect(text.contains("'input' group"))
@@ -171,7 +173,8 @@ struct DeviceTests {
         #expect(backend.touchDevices.map(\.kind) == [.touchpad])
 
         let denied = Fixture.configuration(.paths(["/dev/input/event3"]), nodes: [Fixture.node(Fixture.touchscreenInfo, openErrno: EACCES)])
-        #expect(throws: LibinputBackendError.permissionDenied(paths: ["/dev/input/event3"])) {
+        #expect(throws: LibinputBackendError.permissionDenied(
+            paths: ["/dev/input/event3"], access: .direct(libseatErrno: ENOENT))) {
             try LibinputBackend(configuration: denied)
         }
         #expect(throws: LibinputBackendError.deviceNotFound(path: "/dev/input/event9")) {

@@ -29,6 +29,7 @@ SCENARIO_TABLE=(
     "tp-scroll                  device     -"
     "unplug-mid-pan             seat       -"
     "hotplug-second-touchscreen seat       -"
+    "seatd-tap                  seatd      -"
     "rec-atmel-9taps            recording  ts-atmel-maxtouch-1finger-9taps.evemu"
     "rec-isdv4-edge-swipe       recording  ts-wacom-isdv4-1finger-swipe-from-left-edge.evemu"
     "rec-intuos5-2finger-swipe  recording  tp-wacom-intuos5-2finger-swipe-right.evemu"
@@ -49,7 +50,8 @@ PY=/usr/bin/python3
 export SYSTEMD_IGNORE_CHROOT=1
 export GK_SYSTEM
 
-READY_TIMEOUT=20       # s until a reader must have every device
+READY_TIMEOUT=${GK_READY_TIMEOUT:-20}   # s until a reader must have every device (run --ready-timeout)
+export GK_READY_TIMEOUT=$READY_TIMEOUT    # the driver waits that long, and 10 s more, for its go
 SCENARIO_TIMEOUT=60    # s for one scenario's driver / player
 SETTLE_QUIET_MS=200    # default; a reader adapter may set READER_SETTLE_MS (recognizer timers)
 
@@ -281,6 +283,7 @@ run_driven() {   # run_driven NAME DIR MODE   (MODE: device | seat)
                 args=()
                 if [ "$mode" = seat ]; then args=(--seat seat0)
                 else for node in $nodes; do args+=(--device "$node"); done; fi
+                [ "$mode" = seatd ] && args+=(--seatd)
                 start_readers "$dir" "${args[@]}"
             fi
             # shellcheck disable=SC2086
@@ -358,6 +361,31 @@ run_recording() {   # run_recording NAME DIR FILE
     return 0
 }
 
+# seatd for a scenario whose reader runs unprivileged: seat0 not bound to a VT (the
+# guest's console is a serial line), its socket (/run/seatd.sock) owned by group
+# nogroup so that user nobody may connect and nobody else but root.
+SEATD_PID=
+start_seatd() {   # start_seatd DIR
+    local deadline=$(( $(now_ms) + READY_TIMEOUT * 1000 ))
+    command -v seatd >/dev/null || { WHY="seatd is not installed (package seatd)"; return 1; }
+    rm -f /run/seatd.sock
+    SEATD_VTBOUND=0 seatd -g nogroup -l info >"$1/seatd.log" 2>&1 &
+    SEATD_PID=$!
+    while [ ! -S /run/seatd.sock ]; do
+        if ! kill -0 "$SEATD_PID" 2>/dev/null || [ "$(now_ms)" -gt "$deadline" ]; then
+            WHY="seatd did not start: $(tail -n 3 "$1/seatd.log" | tr '\n' ' ')"
+            return 1
+        fi
+        sleep 0.02
+    done
+    mark seatd
+}
+stop_seatd() {
+    [ -n "$SEATD_PID" ] || return 0
+    kill "$SEATD_PID" 2>/dev/null; wait "$SEATD_PID" 2>/dev/null
+    SEATD_PID=
+}
+
 # Milestones of the current scenario, printed as one "timing:" line.
 mark() { MARKS="$MARKS $1=$(( $(now_ms) - SCENARIO_T0 ))"; }
 
@@ -403,9 +431,11 @@ run_scenario() {
     MARKS=
     case "$kind" in
         device|seat) run_driven "$name" "$dir" "$kind" || ok=0 ;;
+        seatd) start_seatd "$dir" && run_driven "$name" "$dir" seatd || ok=0 ;;
         recording) run_recording "$name" "$dir" "$arg" || ok=0 ;;
     esac
     stop_readers
+    stop_seatd
     mark stopped
     for r in "${READERS[@]}"; do
         if [ "$ok" = 0 ]; then

@@ -13,20 +13,29 @@ struct Devices: ParsableCommand {
     @Option(name: .customLong("device"), help: "List these device nodes instead of a seat (repeatable).")
     var devices: [String] = []
 
+    @Option(help: SeatAccessOption.help)
+    var seatAccess: SeatAccessOption = .auto
+
     @Flag(help: "Print one JSON object per device.")
     var json = false
 
     func run() throws {
         var configuration: LibinputBackend.Configuration = devices.isEmpty ? .seat(seat) : .paths(devices)
         configuration.requiresTouchDevice = false
+        configuration.seatAccess = seatAccess.seatAccess
         let summaries: [LibinputDeviceSummary]
+        let access: DeviceAccessPath
         do {
-            summaries = try LibinputBackend.listDevices(configuration: configuration)
+            let backend = try LibinputBackend(configuration: configuration)
+            summaries = backend.deviceSummaries
+            access = backend.deviceAccess
+            backend.close()
         } catch let error as LibinputBackendError {
             Terminal.error("gesture-demo: \(error)")
             throw ExitCode(Live.exitCode(for: error))
         }
         let terminal = Terminal.forStandardOutput()
+        if !json { Terminal.error("gesture-demo: device nodes opened through \(access)") }
         if summaries.isEmpty {
             Terminal.error("gesture-demo: libinput sees no input devices on \(devices.isEmpty ? "seat \(seat)" : devices.joined(separator: ", ")). Is /dev/input present, and is udev running?")
             throw ExitCode(4)
@@ -35,6 +44,7 @@ struct Devices: ParsableCommand {
             if json {
                 var o: [String: Any] = ["node": s.node ?? NSNull(), "name": s.name ?? NSNull(), "kind": s.kind?.rawValue ?? "other",
                                         "has_resolution": s.hasResolution, "access": "\(s.access)",
+                                        "opened_through": access.name,
                                         "mm_source": s.hasResolution ? "resolution" : "fallback"]
                 if let mm = s.sizeMillimetres { o["width_mm"] = mm.width; o["height_mm"] = mm.height }
                 if let n = s.maximumContacts { o["max_contacts"] = n }
@@ -60,6 +70,10 @@ struct Devices: ParsableCommand {
             print(line)
         }
         if summaries.allSatisfy({ $0.kind == nil }) {
+            if summaries.contains(where: { if case .permissionDenied = $0.access { true } else { false } }) {
+                Terminal.error("gesture-demo: no touchscreen or touchpad could be opened: permission denied through \(access)")
+                throw ExitCode(3)
+            }
             Terminal.error("gesture-demo: none of these is a touchscreen or touchpad")
             throw ExitCode(4)
         }

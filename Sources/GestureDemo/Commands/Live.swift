@@ -17,6 +17,9 @@ struct Live: ParsableCommand {
     @Option(name: .customLong("device"), help: "Read this device node instead of a seat (repeatable), e.g. /dev/input/event5.")
     var devices: [String] = []
 
+    @Option(help: SeatAccessOption.help)
+    var seatAccess: SeatAccessOption = .auto
+
     @Flag(help: "Keep running when no touch device is present yet (hotplug).")
     var waitForDevices = false
 
@@ -35,6 +38,7 @@ struct Live: ParsableCommand {
             ? .seat(seat, outputSize: output.size, rotation: rotation, outputMillimetres: outputMm, logger: logger)
             : .paths(devices, outputSize: output.size, rotation: rotation, outputMillimetres: outputMm, logger: logger)
         configuration.requiresTouchDevice = !waitForDevices
+        configuration.seatAccess = seatAccess.seatAccess
 
         let backend: LibinputBackend
         do {
@@ -58,7 +62,7 @@ struct Live: ParsableCommand {
 
         if !graph.json {
             let touch = backend.deviceSummaries.filter { $0.kind != nil }
-            Terminal.error("gesture-demo: listening on \(devices.isEmpty ? "seat \(seat)" : devices.joined(separator: ", ")), \(touch.count) touch device\(touch.count == 1 ? "" : "s"); Ctrl-C to stop")
+            Terminal.error("gesture-demo: listening on \(devices.isEmpty ? "seat \(seat)" : devices.joined(separator: ", ")), \(touch.count) touch device\(touch.count == 1 ? "" : "s") opened through \(backend.deviceAccess); Ctrl-C to stop")
         }
         let reason: LibinputStopReason
         do {
@@ -76,10 +80,10 @@ struct Live: ParsableCommand {
         if !graph.json { Terminal.error("gesture-demo: stopped (\(reason))") }
     }
 
-    /// 3 permission, 4 no touch devices, 5 anything else libinput refused.
+    /// 3 permission (or no usable seat session), 4 no touch devices, 5 anything else libinput refused.
     static func exitCode(for error: LibinputBackendError) -> Int32 {
         switch error {
-        case .permissionDenied: 3
+        case .permissionDenied, .libseatUnavailable, .seatInactive: 3
         case .noTouchDevices: 4
         default: 5
         }

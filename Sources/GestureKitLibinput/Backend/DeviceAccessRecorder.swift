@@ -1,10 +1,18 @@
 import Glibc
 import Logging
 
-/// Opens and closes device nodes for libinput (`open_restricted`/`close_restricted`) and remembers
-/// every attempt, so failures — permission above all — can be explained instead of ending in a
-/// silent empty run.
+/// Opens and closes device nodes for libinput (`open_restricted`/`close_restricted`) through the
+/// chosen path — the host's callbacks, a libseat session, or `open(2)` — and remembers every
+/// attempt, so failures (permission above all) can be explained instead of ending in a silent
+/// empty run.
 final class DeviceAccessRecorder {
+    /// Where opens go.
+    enum Route {
+        case host(HostDeviceAccess)
+        case libseat(LibseatSession)
+        case direct
+    }
+
     /// One `open` attempt: the node and what `open` returned (a descriptor or `-errno`).
     struct Attempt: Hashable {
         var path: String
@@ -13,6 +21,8 @@ final class DeviceAccessRecorder {
 
     weak var system: (any LibinputSystem)?
     let logger: Logger
+    /// Set once, when the backend has chosen how to open devices (before libinput opens any).
+    var route: Route = .direct
     private(set) var attempts: [Attempt] = []
 
     init(system: any LibinputSystem, logger: Logger) {
@@ -23,8 +33,12 @@ final class DeviceAccessRecorder {
     /// Opens `path` with libinput's flags plus `O_NONBLOCK | O_CLOEXEC`; returns the descriptor or
     /// `-errno`, exactly as libinput expects.
     func open(_ path: String, flags: Int32) -> Int32 {
-        guard let system else { return -ENODEV }
-        let result = system.open(path, flags: flags | O_NONBLOCK | O_CLOEXEC)
+        let result: Int32
+        switch route {
+        case .host(let host): result = host.open(path, flags | O_NONBLOCK | O_CLOEXEC)
+        case .libseat(let session): result = session.openDevice(path)
+        case .direct: result = system?.open(path, flags: flags | O_NONBLOCK | O_CLOEXEC) ?? -ENODEV
+        }
         attempts.append(Attempt(path: path, result: result))
         if result < 0 {
             logger.debug("open \(path) failed: \(LibinputBackendError.describe(errno: result))")
@@ -33,7 +47,12 @@ final class DeviceAccessRecorder {
     }
 
     func close(_ fd: Int32) {
-        system?.close(fd)
+        switch route {
+        case .host(let host): host.close(fd)
+        case .libseat(let session):
+            if !session.closeDevice(fd, closeDescriptor: { system?.close($0) }) { system?.close(fd) }
+        case .direct: system?.close(fd)
+        }
     }
 
     /// The latest result for `path`, if it was tried.

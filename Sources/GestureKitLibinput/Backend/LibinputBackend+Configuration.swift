@@ -48,6 +48,13 @@ extension LibinputBackend {
         /// ``ScriptedLibinputSystem``. Called once, on the thread that opens the backend.
         public var makeSystem: @Sendable () -> any LibinputSystem
 
+        // Seat access: how device nodes are opened (LibinputBackend+Seat.swift).
+
+        /// How the backend opens device nodes: through libseat when a seat session opens, else with
+        /// `open(2)` (``SeatAccess/automatic``, the default); or through the host's own open/close
+        /// pair (``SeatAccess/host(_:)``).
+        public var seatAccess: SeatAccess = .automatic
+
         /// Creates a configuration.
         public init(
             source: Source = .seat("seat0"), outputSize: Size = Size(width: 1920, height: 1080),

@@ -60,13 +60,15 @@ extension LibinputBackend {
             PollDescriptor(fd: system.contextFileDescriptor(), events: PollDescriptor.readable),
             PollDescriptor(fd: pipe.readFD, events: PollDescriptor.readable),
         ]
+        // A libseat session's messages (its seat disabled or enabled) arrive on a descriptor of their own.
+        let seatFD = seatFileDescriptor
+        if seatFD >= 0 { descriptors.append(PollDescriptor(fd: seatFD, events: PollDescriptor.readable)) }
         // Devices opened with the backend reach the handler before anything else.
         try dispatch(engine: engine, into: handler)
         while true {
             if stopHandle.isStopRequested { return .stopRequested }
             applyControllerChanges(engine: engine, into: handler)
-            descriptors[0].returnedEvents = 0
-            descriptors[1].returnedEvents = 0
+            for i in descriptors.indices { descriptors[i].returnedEvents = 0 }
             let ready = system.poll(&descriptors, timeoutMilliseconds: pollTimeout(until: deadline()))
             if ready == -EINTR { continue }
             if ready < 0 { throw LibinputBackendError.pollFailed(errno: -ready) }
@@ -79,7 +81,8 @@ extension LibinputBackend {
                 if let signal = bytes.first(where: { $0 != 0 }) { return .signal(Int32(signal)) }
                 if stopHandle.isStopRequested { return .stopRequested }
             }
-            if descriptors[0].returnedEvents & PollDescriptor.readable != 0 {
+            let seatReady = descriptors.count > 2 && descriptors[2].returnedEvents != 0
+            if descriptors[0].returnedEvents & PollDescriptor.readable != 0 || seatReady {
                 try dispatch(engine: engine, into: handler)
             } else if descriptors[0].returnedEvents & PollDescriptor.failed != 0 {
                 throw LibinputBackendError.pollFailed(errno: EIO)

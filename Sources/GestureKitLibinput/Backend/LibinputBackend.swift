@@ -29,7 +29,7 @@ public final class LibinputBackend {
 
     let system: any LibinputSystem
     let logger: Logger
-    private let access: DeviceAccessRecorder
+    let access: DeviceAccessRecorder
     private let logBridge: LibinputLogBridge
     var mapper: LibinputEventMapper
     /// Events libinput reported while the backend opened (the initial `DEVICE_ADDED`s), handed to
@@ -37,6 +37,15 @@ public final class LibinputBackend {
     var pending: [InputEvent] = []
     var wakePipe: WakePipe?
     private(set) var isClosed = false
+
+    // Seat access (LibinputBackend+Seat.swift).
+
+    /// How the backend opens its device nodes, as chosen from the configuration's
+    /// ``Configuration/seatAccess`` when it opened.
+    public internal(set) var deviceAccess: DeviceAccessPath = .direct(libseatErrno: nil)
+    /// Whether the devices are released because the seat is disabled (see ``suspend(into:)``).
+    public internal(set) var isSuspended = false
+    var seatSession: LibseatSession?
 
     /// Opens the devices the configuration names.
     ///
@@ -72,6 +81,7 @@ public final class LibinputBackend {
             openRestricted: { access.open($0, flags: $1) },
             closeRestricted: { access.close($0) },
             log: { bridge.log(priority: $0, message: $1) })
+        try chooseDeviceAccess()
         switch configuration.source {
         case .seat(let seat):
             let result = system.createUdevContext(seat: seat, callbacks: callbacks)
@@ -103,7 +113,9 @@ public final class LibinputBackend {
         }
         if configuration.requiresTouchDevice && touchDevices.isEmpty {
             let denied = access.failures.filter { -$0.result == EACCES || -$0.result == EPERM }
-            if !denied.isEmpty { throw LibinputBackendError.permissionDenied(paths: denied.map(\.path)) }
+            if !denied.isEmpty {
+                throw LibinputBackendError.permissionDenied(paths: denied.map(\.path), access: deviceAccess)
+            }
             throw LibinputBackendError.noTouchDevices(seen: deviceSummaries)
         }
     }
@@ -119,7 +131,7 @@ public final class LibinputBackend {
         }
         guard let result, result < 0 else { return .deviceRejected(path: path, errno: 0) }
         switch -result {
-        case EACCES, EPERM: return .permissionDenied(paths: [path])
+        case EACCES, EPERM: return .permissionDenied(paths: [path], access: deviceAccess)
         case ENOENT: return .deviceNotFound(path: path)
         default: return .deviceRejected(path: path, errno: -result)
         }
@@ -131,6 +143,7 @@ public final class LibinputBackend {
         guard !isClosed else { return }
         isClosed = true
         system.destroyContext()
+        closeSeatSession()
         stopHandle.detach()
         if let wakePipe { system.closeWakePipe(wakePipe) }
         wakePipe = nil
@@ -140,11 +153,14 @@ public final class LibinputBackend {
     // MARK: Events
 
     /// The descriptor to poll for readability; when it is readable, call ``dispatch(into:)``.
-    /// `-1` once closed. (`libinput_get_fd`.)
+    /// `-1` once closed. (`libinput_get_fd`.) When devices are opened through libseat, poll
+    /// ``seatFileDescriptor`` too.
     public var fileDescriptor: Int32 { isClosed ? -1 : system.contextFileDescriptor() }
 
     /// Reads everything libinput has (`libinput_dispatch`, then every queued event) and hands each
-    /// resulting GestureKit event to `handler`, in order.
+    /// resulting GestureKit event to `handler`, in order. With a libseat session, its messages
+    /// are read first: a disabled seat suspends the backend (see ``suspend(into:)``), an enabled
+    /// one resumes it.
     ///
     /// In a steady stream this allocates nothing: events are copied into values on the stack and
     /// each device's touch frame reuses its contacts' storage. A handler that keeps a frame past the
@@ -162,6 +178,7 @@ public final class LibinputBackend {
         guard !isClosed else { return }
         applyControllerChanges(engine: engine, into: handler)
         flushPending(into: handler)
+        try dispatchSeat(into: handler)
         try readEvents(into: handler)
     }
 
@@ -172,7 +189,7 @@ public final class LibinputBackend {
         pending.removeAll(keepingCapacity: true)
     }
 
-    private func readEvents(into handler: (InputEvent) -> Void) throws {
+    func readEvents(into handler: (InputEvent) -> Void) throws {
         let result = system.dispatch()
         if result < 0 && result != -EAGAIN { throw LibinputBackendError.dispatchFailed(errno: -result) }
         while let raw = system.nextEvent() {

@@ -9,9 +9,9 @@ public enum LibinputBackendError: Error, Hashable, Sendable, CustomStringConvert
     case contextCreationFailed(errno: Int32)
     /// `libinput_udev_assign_seat` failed.
     case seatAssignmentFailed(seat: String, errno: Int32)
-    /// Device nodes exist but could not be opened for lack of permission (`EACCES`/`EPERM`), and no
-    /// touch device could be used.
-    case permissionDenied(paths: [String])
+    /// Device nodes exist but could not be opened for lack of permission (`EACCES`/`EPERM`) through
+    /// `access`, and no touch device could be used.
+    case permissionDenied(paths: [String], access: DeviceAccessPath)
     /// A path given to the path backend does not exist.
     case deviceNotFound(path: String)
     /// libinput refused a path given to the path backend; `errno` is what `open` returned, if it
@@ -30,11 +30,41 @@ public enum LibinputBackendError: Error, Hashable, Sendable, CustomStringConvert
     /// The device has no calibration matrix, or libinput refused the one given.
     case calibrationNotApplied(DeviceID)
 
-    /// What to do when a device node cannot be opened for lack of permission.
+    // Seat access (`SeatAccess`).
+
+    /// libseat could not open a seat session (`libseat_open_seat`): no seatd the user may use, no
+    /// logind session with a seat, and libseat's builtin backend not allowed.
+    case libseatUnavailable(errno: Int32)
+    /// libseat opened the seat, but it did not become active in time: another session holds it.
+    case seatInactive(seat: String)
+    /// `libseat_dispatch` failed.
+    case seatDispatchFailed(errno: Int32)
+    /// `libinput_resume` failed after the seat came back.
+    case resumeFailed(errno: Int32)
+
+    /// What to do when a device node cannot be opened with `open(2)` for lack of permission.
     public static let permissionHint =
-        "add the user to the 'input' group (e.g. `sudo usermod -aG input $USER`, then log in again), "
+        "run inside a seatd or logind session so that libseat opens them, "
+        + "add the user to the 'input' group (e.g. `sudo usermod -aG input $USER`, then log in again), "
         + "give the user an ACL on the device nodes (logind grants one for devices udev tags 'uaccess'), "
         + "or run as root"
+
+    /// What to do when a device node cannot be opened through `access` for lack of permission.
+    public static func permissionHint(for access: DeviceAccessPath) -> String {
+        switch access {
+        case .hostCallbacks:
+            "the host's open callback refused it: its seat session must be active and own the device"
+        case .libseat(let seat):
+            "libseat refused it: the node must belong to seat \"\(seat)\" and the session must be active"
+        case .direct: "to read input devices, " + permissionHint
+        }
+    }
+
+    /// What to do when libseat cannot open a seat session.
+    static let libseatHint =
+        "start seatd and add the user to its group (Debian: `seatd -g video`), or run inside a logind "
+        + "session that has a seat (a local console login, not ssh); or open nodes directly "
+        + "(`SeatAccess.direct`), which needs the 'input' group"
 
     public var description: String {
         switch self {
@@ -42,9 +72,9 @@ public enum LibinputBackendError: Error, Hashable, Sendable, CustomStringConvert
             "could not create a libinput context: \(Self.describe(errno: e))"
         case .seatAssignmentFailed(let seat, let e):
             "could not assign seat \"\(seat)\" to libinput: \(Self.describe(errno: e))"
-        case .permissionDenied(let paths):
-            "permission denied opening \(paths.joined(separator: ", ")); to read input devices, "
-                + Self.permissionHint
+        case .permissionDenied(let paths, let access):
+            "permission denied opening \(paths.joined(separator: ", ")) through \(access); "
+                + Self.permissionHint(for: access)
         case .deviceNotFound(let path):
             "no such input device: \(path)"
         case .deviceRejected(let path, let e):
@@ -66,6 +96,16 @@ public enum LibinputBackendError: Error, Hashable, Sendable, CustomStringConvert
             "no libinput device with id \(id)"
         case .calibrationNotApplied(let id):
             "\(id) does not accept a calibration matrix"
+        case .libseatUnavailable(let e):
+            "libseat could not open a seat session (with the backends it was built with, or the one "
+                + "LIBSEAT_BACKEND names): \(Self.describe(errno: e)); " + Self.libseatHint
+        case .seatInactive(let seat):
+            "libseat opened seat \"\(seat)\", but it did not become active within 2 s: another session "
+                + "holds it (switch to this session's virtual terminal, or stop the other compositor)"
+        case .seatDispatchFailed(let e):
+            "libseat_dispatch failed: \(Self.describe(errno: e))"
+        case .resumeFailed(let e):
+            "libinput_resume failed after the seat came back: \(Self.describe(errno: e))"
         }
     }
 

@@ -167,6 +167,15 @@ struct LibinputEventMapper {
         }
     }
 
+    /// Forgets every device, as when the seat is suspended, and returns a `.deviceRemoved` for each
+    /// touch device, in the order they were added.
+    mutating func removeAllDevices() -> [InputEvent] {
+        let removed = addedOrder.compactMap { devices[$0]?.device.map { InputEvent.deviceRemoved($0.id, at: latestTime) } }
+        devices.removeAll()
+        addedOrder.removeAll()
+        return removed
+    }
+
     private mutating func add(_ info: RawDeviceInfo) -> InputEvent? {
         var event: InputEvent?
         var entry = Device(info: info, output: defaultOutput)

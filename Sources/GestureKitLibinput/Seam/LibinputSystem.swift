@@ -66,6 +66,19 @@ public protocol LibinputSystem: AnyObject {
     func installStopSignals(_ pipe: WakePipe) -> Int32
     /// Restores the signal handlers that were in place before ``installStopSignals(_:)``.
     func restoreStopSignals()
+
+    // MARK: Seat
+
+    /// Suspends the context (`libinput_suspend`): libinput closes every device through
+    /// `close_restricted` and queues their `DEVICE_REMOVED`.
+    func suspend()
+    /// Resumes a suspended context (`libinput_resume`): libinput opens the devices again through
+    /// `open_restricted` and queues their `DEVICE_ADDED`. Returns 0 or `-errno`.
+    func resume() -> Int32
+    /// The seat-session seam that goes with this system: ``LiveSeatSystem`` for the live system,
+    /// a ``ScriptedSeatSystem`` for a scripted one. Called at most once per backend, when
+    /// ``SeatAccess`` asks for libseat.
+    func makeSeatSystem() -> any SeatSystem
 }
 
 /// One entry of a `poll(2)` set: `struct pollfd`.

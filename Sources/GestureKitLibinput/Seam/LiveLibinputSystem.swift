@@ -382,4 +382,21 @@ public final class LiveLibinputSystem: LibinputSystem {
     public func restoreStopSignals() {
         gk_stop_signals_restore()
     }
+
+    // MARK: Seat
+
+    /// `libinput_suspend`.
+    public func suspend() {
+        guard let context else { return }
+        libinput_suspend(context)
+    }
+
+    /// `libinput_resume`.
+    public func resume() -> Int32 {
+        guard let context else { return -EBADF }
+        return libinput_resume(context) == 0 ? 0 : -EIO
+    }
+
+    /// A new ``LiveSeatSystem``.
+    public func makeSeatSystem() -> any SeatSystem { LiveSeatSystem() }
 }

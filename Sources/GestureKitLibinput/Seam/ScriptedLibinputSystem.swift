@@ -63,6 +63,10 @@ public final class ScriptedLibinputSystem: LibinputSystem {
         case restoreStopSignals
         /// ``LibinputSystem/closeWakePipe(_:)``.
         case closeWakePipe
+        /// ``LibinputSystem/suspend()``, when a context existed.
+        case suspend
+        /// ``LibinputSystem/resume()``, when a context existed.
+        case resume
     }
 
     /// The device nodes of the seat (and those a path context may add), in enumeration order.
@@ -90,7 +94,8 @@ public final class ScriptedLibinputSystem: LibinputSystem {
     public private(set) var hasContext = false
 
     private var callbacks: LibinputContextCallbacks?
-    private var deviceDescriptors: [Int32] = []
+    private var deviceDescriptors: [(fd: Int32, node: Node)] = []
+    private var suspendedNodes: [Node]?
     private var nextDescriptor: Int32 = 200
     private let wakeBox = WakeBox()
 
@@ -150,7 +155,7 @@ public final class ScriptedLibinputSystem: LibinputSystem {
             callbacks.closeRestricted(fd)
             return false
         }
-        deviceDescriptors.append(fd)
+        deviceDescriptors.append((fd, node))
         queued.append(.deviceAdded(info))
         return true
     }
@@ -159,8 +164,9 @@ public final class ScriptedLibinputSystem: LibinputSystem {
     public func destroyContext() {
         guard hasContext else { return }
         calls.append(.destroyContext)
-        for fd in deviceDescriptors { callbacks?.closeRestricted(fd) }
+        for device in deviceDescriptors { callbacks?.closeRestricted(device.fd) }
         deviceDescriptors.removeAll()
+        suspendedNodes = nil
         callbacks = nil
         hasContext = false
         queued.removeAll()
@@ -286,6 +292,43 @@ public final class ScriptedLibinputSystem: LibinputSystem {
 
     /// Records the call.
     public func restoreStopSignals() { calls.append(.restoreStopSignals) }
+
+    // MARK: Seat
+
+    /// The seat session ``makeSeatSystem()`` hands out; by default one that cannot open
+    /// (``ScriptedSeatSystem/unavailable()``), so that ``SeatAccess/automatic`` opens nodes
+    /// through ``open(_:flags:)``.
+    public var seat = ScriptedSeatSystem.unavailable()
+    /// Whether ``suspend()`` queues `DEVICE_REMOVED` for each device, as libinput does. A test
+    /// turns it off to check that the backend releases the devices without libinput's help.
+    public var suspendQueuesRemovals = true
+
+    /// Records the call, closes every opened node through the callbacks and queues their
+    /// `DEVICE_REMOVED` (see ``suspendQueuesRemovals``).
+    public func suspend() {
+        guard hasContext, suspendedNodes == nil else { return }
+        calls.append(.suspend)
+        suspendedNodes = deviceDescriptors.map(\.node)
+        for device in deviceDescriptors {
+            callbacks?.closeRestricted(device.fd)
+            if suspendQueuesRemovals, let info = device.node.info { queued.append(.deviceRemoved(info.handle)) }
+        }
+        deviceDescriptors.removeAll()
+    }
+
+    /// Records the call and opens the suspended nodes again through the callbacks, queueing
+    /// `DEVICE_ADDED` for each that opens.
+    public func resume() -> Int32 {
+        guard hasContext else { return -EBADF }
+        calls.append(.resume)
+        guard let nodes = suspendedNodes else { return 0 }
+        suspendedNodes = nil
+        for node in nodes { _ = add(node) }
+        return 0
+    }
+
+    /// ``seat``.
+    public func makeSeatSystem() -> any SeatSystem { seat }
 }
 
 /// The scripted wake pipe's contents, shared with wakers on other threads.

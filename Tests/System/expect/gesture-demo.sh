@@ -243,6 +243,20 @@ expect_unplug_mid_pan() {
         || { fail "the tap is not attributed to 'GestureKit Test Touchscreen Replugged'"; return 1; }
 }
 
+# The tap again, read by gesture-demo as user nobody with its devices from seatd (libseat).
+expect_seatd_tap() {
+    local dir=$2
+    [ "$(cat "$dir/reader.uid" 2>/dev/null)" = 65534 ] || { fail "the reader did not run as uid 65534: $(cat "$dir/reader.uid" 2>/dev/null)"; return 1; }
+    # the probe's shell exits non-zero (2: a failed exec redirection) when open(2) is refused
+    [ "$(cat "$dir/direct-probe.rc" 2>/dev/null || echo 0)" != 0 ] \
+        || { fail "open(2) as nobody was not refused (probe exited $(cat "$dir/direct-probe.rc" 2>/dev/null)): $(tail -n 2 "$dir/direct-probe.out" | tr '\n' ' ')"; return 1; }
+    grep -qi "permission denied" "$dir/direct-probe.out" \
+        || { fail "the open(2) probe failed, but not for permission: $(tr '\n' ' ' <"$dir/direct-probe.out")"; return 1; }
+    grep -q "opening device nodes through libseat (seat seat0)" "${1%.out}.err" \
+        || { fail "gesture-demo did not open its devices through libseat: $(tail -n 3 "${1%.out}.err" | tr '\n' ' ')"; return 1; }
+    expect_ts_tap "$@"
+}
+
 expect_hotplug_second_touchscreen() {
     gd_start "$@" || return 1
     local first second trace bad

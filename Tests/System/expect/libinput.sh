@@ -111,6 +111,9 @@ expect_ts_tap() {
     check "tap lasts 40..300 ms" 'v1 >= 0.04 && v1 <= 0.3' "$(awk -v a="$3" -v b="$4" 'BEGIN { print b - a }')"
 }
 
+# libinput debug-events, root as always, beside the unprivileged gesture-demo.
+expect_seatd_tap() { expect_ts_tap "$@"; }
+
 expect_ts_double_tap() {
     need_counts "$1" "" TOUCH_DOWN=2 TOUCH_UP=2 TOUCH_MOTION=0 || return 1
     local gap

@@ -3,6 +3,9 @@
 # Contract the binary must satisfy (see README.md, "The reader interface"):
 #   invocation   $GK_DEMO live --json --verbose --output-size 1920x1080 --device /dev/input/eventN [--device ...]
 #                $GK_DEMO live --json --verbose --output-size 1920x1080 --seat seat0 --wait-for-devices
+#                with --seatd: as user nobody (uid/gid 65534, no supplementary groups), with
+#                --seat-access libseat --libinput-log and LIBSEAT_BACKEND=seatd; before it
+#                starts, the same user opens the nodes with open(2) (must be refused)
 #   stdout       JSON Lines: one JSON object per line, flushed after every line
 #                (stdout is a file here, not a terminal)
 #   readiness    for every device it has opened (libinput DEVICE_ADDED), one line
@@ -21,12 +24,13 @@
 READER_SETTLE_MS=700
 
 reader_start() {
-    local log=$1 err=$2 args=()
+    local log=$1 err=$2 args=() seatd=0 nodes=()
     shift 2
     [ -x "$GK_DEMO" ] || { echo "gesture-demo binary '$GK_DEMO' not found" >"$err"; return 1; }
     while [ $# -gt 0 ]; do
         case "$1" in
-            --device) args+=(--device "$2"); shift 2 ;;
+            --device) args+=(--device "$2"); nodes+=("$2"); shift 2 ;;
+            --seatd) seatd=1; shift ;;
             # a seat scenario unplugs its only device and plugs a new one in
             --seat) args+=(--seat "$2" --wait-for-devices); shift 2 ;;
             *) echo "reader_start: unknown argument $1" >&2; return 1 ;;
@@ -36,6 +40,21 @@ reader_start() {
     # them unless they say otherwise; they explain a missing gesture).
     # stdbuf -oL: gesture-demo flushes its gesture lines but not its device lines
     # when stdout is a file; the handshake waits for device_added.
+    if [ "$seatd" = 1 ]; then
+        local dir unprivileged=(setpriv --reuid=65534 --regid=65534 --clear-groups)
+        dir=$(dirname "$log")
+        "${unprivileged[@]}" id -u >"$dir/reader.uid" 2>&1
+        # Proof that the user really lacks access: opening the nodes with open(2) is refused.
+        # (A shell, not a second gesture-demo: under TCG a Swift binary takes seconds to start,
+        # and the reader must have the devices within READY_TIMEOUT.)
+        "${unprivileged[@]}" sh -c 'for n; do exec 3<"$n"; exec 3<&-; done' probe "${nodes[@]}" \
+            >"$dir/direct-probe.out" 2>&1
+        echo $? >"$dir/direct-probe.rc"
+        reader_exec env LIBSEAT_BACKEND=seatd "${unprivileged[@]}" stdbuf -oL "$GK_DEMO" live --json --verbose \
+            --output-size 1920x1080 --seat-access libseat --libinput-log "${args[@]}" >"$log" 2>"$err" &
+        READER_PID=$!
+        return 0
+    fi
     reader_exec stdbuf -oL "$GK_DEMO" live --json --verbose --output-size 1920x1080 "${args[@]}" >"$log" 2>"$err" &
     READER_PID=$!
 }

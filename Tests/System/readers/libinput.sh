@@ -16,6 +16,8 @@ reader_start() {
     while [ $# -gt 0 ]; do
         case "$1" in
             --device) args+=(--device "$2"); shift 2 ;;
+            # seatd scenarios: libinput itself stays the privileged reference reader
+            --seatd) shift ;;
             --seat) args+=(--udev "$2"); shift 2 ;;
             *) echo "reader_start: unknown argument $1" >&2; return 1 ;;
         esac
