@@ -12,6 +12,9 @@
 set -u
 
 # name                          kind       argument
+# argument: for device and seat scenarios, "-" or reader options KEY=VALUE[,KEY=VALUE...]
+# (rotation, corner-mm, output-size), which each reader adapter applies as far as it can;
+# for recordings, the file.
 SCENARIO_TABLE=(
     "ts-tap                     device     -"
     "ts-double-tap              device     -"
@@ -122,7 +125,7 @@ live_readers() {   # the readers that have not failed yet
     for r in "${READERS[@]}"; do [ -z "${RWHY[$r]:-}" ] && echo "$r"; done
 }
 
-start_readers() {   # start_readers DIR ARGS... (ARGS: --device NODE ... | --seat SEAT)
+start_readers() {   # start_readers DIR ARGS... (ARGS: --device NODE ... | --seat SEAT, then --option KEY=VALUE ...)
     local dir=$1 r
     shift
     for r in "${READERS[@]}"; do
@@ -267,8 +270,8 @@ stop_driver() {   # unplugs whatever the driver still has
     DRIVER_PID=
 }
 
-run_driven() {   # run_driven NAME DIR MODE   (MODE: device | seat)
-    local name=$1 dir=$2 mode=$3 phase=1 nodes node args deadline drc
+run_driven() {   # run_driven NAME DIR MODE [OPTIONS]   (MODE: device | seat; OPTIONS: see SCENARIO_TABLE)
+    local name=$1 dir=$2 mode=$3 options=${4:--} phase=1 nodes node args deadline drc opt
     start_driver
     echo "$name $dir" >"$DRIVER_DIR/request.tmp"
     mv "$DRIVER_DIR/request.tmp" "$DRIVER_DIR/request"
@@ -281,6 +284,7 @@ run_driven() {   # run_driven NAME DIR MODE   (MODE: device | seat)
                 args=()
                 if [ "$mode" = seat ]; then args=(--seat seat0)
                 else for node in $nodes; do args+=(--device "$node"); done; fi
+                [ "$options" = - ] || for opt in ${options//,/ }; do args+=(--option "$opt"); done
                 start_readers "$dir" "${args[@]}"
             fi
             # shellcheck disable=SC2086
@@ -402,7 +406,7 @@ run_scenario() {
     SCENARIO_T0=$(now_ms)
     MARKS=
     case "$kind" in
-        device|seat) run_driven "$name" "$dir" "$kind" || ok=0 ;;
+        device|seat) run_driven "$name" "$dir" "$kind" "$arg" || ok=0 ;;
         recording) run_recording "$name" "$dir" "$arg" || ok=0 ;;
     esac
     stop_readers

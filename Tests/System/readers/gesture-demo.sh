@@ -3,6 +3,8 @@
 # Contract the binary must satisfy (see README.md, "The reader interface"):
 #   invocation   $GK_DEMO live --json --verbose --output-size 1920x1080 --device /dev/input/eventN [--device ...]
 #                $GK_DEMO live --json --verbose --output-size 1920x1080 --seat seat0 --wait-for-devices
+#                a scenario's reader options (--option KEY=VALUE) become --KEY VALUE, e.g.
+#                --rotation 90 --corner-mm 12; output-size=WxH replaces the 1920x1080
 #   stdout       JSON Lines: one JSON object per line, flushed after every line
 #                (stdout is a file here, not a terminal)
 #   readiness    for every device it has opened (libinput DEVICE_ADDED), one line
@@ -21,7 +23,7 @@
 READER_SETTLE_MS=700
 
 reader_start() {
-    local log=$1 err=$2 args=()
+    local log=$1 err=$2 args=() size=1920x1080
     shift 2
     [ -x "$GK_DEMO" ] || { echo "gesture-demo binary '$GK_DEMO' not found" >"$err"; return 1; }
     while [ $# -gt 0 ]; do
@@ -29,6 +31,13 @@ reader_start() {
             --device) args+=(--device "$2"); shift 2 ;;
             # a seat scenario unplugs its only device and plugs a new one in
             --seat) args+=(--seat "$2" --wait-for-devices); shift 2 ;;
+            --option)
+                case "$2" in
+                    output-size=*) size=${2#*=} ;;
+                    *=*) args+=("--${2%%=*}" "${2#*=}") ;;
+                    *) echo "reader_start: option $2 is not KEY=VALUE" >&2; return 1 ;;
+                esac
+                shift 2 ;;
             *) echo "reader_start: unknown argument $1" >&2; return 1 ;;
         esac
     done
@@ -36,7 +45,7 @@ reader_start() {
     # them unless they say otherwise; they explain a missing gesture).
     # stdbuf -oL: gesture-demo flushes its gesture lines but not its device lines
     # when stdout is a file; the handshake waits for device_added.
-    reader_exec stdbuf -oL "$GK_DEMO" live --json --verbose --output-size 1920x1080 "${args[@]}" >"$log" 2>"$err" &
+    reader_exec stdbuf -oL "$GK_DEMO" live --json --verbose --output-size "$size" "${args[@]}" >"$log" 2>"$err" &
     READER_PID=$!
 }
 
