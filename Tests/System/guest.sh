@@ -36,6 +36,9 @@ SCENARIO_TABLE=(
     "rec-isdv4-edge-swipe       recording  ts-wacom-isdv4-1finger-swipe-from-left-edge.evemu"
     "rec-intuos5-2finger-swipe  recording  tp-wacom-intuos5-2finger-swipe-right.evemu"
     "rec-synaptics-scroll-down  recording  tp-synaptics-clickpad-2finger-scroll-down.evemu"
+    "ts-rot90-edges             device     rotation=90,corner-mm=12,output-size=1080x1920"
+    "ts-palm-tool               device     -"
+    "ts-large-contact           device     -"
 )
 
 if [ "${1:-}" = --list ]; then
