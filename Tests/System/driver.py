@@ -72,7 +72,7 @@ LIVE_DEVICES = []
 class TouchDevice:
     """A protocol-B multitouch device. Positions are given in mm."""
 
-    def __init__(self, kind, name, width_units, height_units, res, slots, direct, bustype, product):
+    def __init__(self, kind, name, width_units, height_units, res, slots, direct, bustype, product, extra=()):
         self.kind = kind
         self.name = name
         self.res = res
@@ -101,6 +101,8 @@ class TouchDevice:
         d.enable(EV_ABS.ABS_MT_TRACKING_ID, InputAbsInfo(minimum=0, maximum=65535))
         d.enable(EV_ABS.ABS_MT_POSITION_X, xinfo)
         d.enable(EV_ABS.ABS_MT_POSITION_Y, yinfo)
+        for code, info in extra:
+            d.enable(code, info)
         self.dev = d.create_uinput_device()
         self.devnode = self.dev.devnode
         self.next_tracking_id = 1
@@ -133,6 +135,19 @@ def touchscreen(name="GestureKit Test Touchscreen", product=0x0001):
 def touchpad(name="GestureKit Test Touchpad", product=0x0002):
     # 1200x800 units at 12 units/mm: a 100x67 mm clickpad.
     return TouchDevice("touchpad", name, 1200, 800, 12, 5, False, BUS_I2C, product)
+
+
+MT_TOOL_FINGER = 0
+MT_TOOL_PALM = 2
+
+
+def sized_touchscreen(name="GestureKit Test Touchscreen (contact size)", product=0x0005):
+    # The test touchscreen that also reports each contact's size and tool, as many
+    # panels do: ABS_MT_TOUCH_MAJOR in position units (8 per mm), ABS_MT_TOOL_TYPE
+    # finger / pen / palm.
+    extra = [(EV_ABS.ABS_MT_TOUCH_MAJOR, InputAbsInfo(minimum=0, maximum=1919)),
+             (EV_ABS.ABS_MT_TOOL_TYPE, InputAbsInfo(minimum=0, maximum=MT_TOOL_PALM))]
+    return TouchDevice("touchscreen", name, 1920, 1080, 8, 10, True, BUS_USB, product, extra)
 
 
 # --------------------------------------------------------------------------- gestures
@@ -348,6 +363,118 @@ def g_tp_hold():
     return [Finger(0.0, 1.00, still(42, 33)), Finger(0.005, 1.00, still(58, 33))]
 
 
+# Rotated output (--rotation 90: the sensor's right edge is the screen's bottom, its
+# bottom-left corner the screen's top-left; screen x = 135 - sensor y, y = sensor x).
+def g_rot90_bottom_edge_swipe():
+    # Three fingers 27.5 mm apart land 3 mm from the sensor's right edge (the screen's
+    # bottom) and move 60 mm towards its left (up the screen).
+    return [Finger(0.00 + 0.01 * i, 0.46, line(237, 40 + 27.5 * i, 177, 40 + 27.5 * i, 0.03, 0.43))
+            for i in range(3)]
+
+
+def g_rot90_corner_pan():
+    # One finger lands 4 mm from the sensor's left and bottom edges (4 mm from the
+    # screen's left and top) and moves 50 mm along both axes, diagonally into the screen.
+    return [Finger(0.0, 0.43, line(4, 131, 54, 81, 0.03, 0.40))]
+
+
+def sized_contact(slot, t_down, t_up, path, size, tool=lambda t: MT_TOOL_FINGER):
+    """A contact for play_sized on SLOT: every 10 ms from t_down, its position
+    (path(t), mm), major axis (size(t), mm) and tool (tool(t)); it lifts at t_up."""
+    samples = []
+    t = t_down
+    while t < t_up - 1e-6:
+        x, y = path(t)
+        samples.append((round(t, 4), x, y, size(t), tool(t)))
+        t += 0.01
+    return slot, samples, t_up
+
+
+def play_sized(dev, contacts, label):
+    """Plays contacts with ABS_MT_TOUCH_MAJOR and ABS_MT_TOOL_TYPE; what happens at
+    the same time goes out in one frame. Per slot a frame carries only what changed
+    (a contact that changes nothing sends nothing, as on real hardware), and a new
+    contact's ABS_MT_TRACKING_ID comes before its ABS_MT_TOOL_TYPE, the order of the
+    kernel's input_mt_report_slot_state()."""
+    timeline = {}   # time -> [(slot, sample or None for a lift, first)]
+    for slot, samples, t_up in contacts:
+        for i, sample in enumerate(samples):
+            timeline.setdefault(sample[0], []).append((slot, sample, i == 0))
+        timeline.setdefault(round(t_up, 4), []).append((slot, None, False))
+    last = {}       # slot -> {code: value}
+    down = set()
+    start = time.monotonic()
+    frames = 0
+    for t in sorted(timeline):
+        ev = []
+        before = len(down)
+        for slot, sample, first in timeline[t]:
+            slot_ev = []
+            if sample is None:
+                slot_ev.append(InputEvent(EV_ABS.ABS_MT_TRACKING_ID, -1))
+                down.discard(slot)
+            else:
+                _, x, y, major, tool = sample
+                ux, uy = dev.units(x, y)
+                values = [(EV_ABS.ABS_MT_TOOL_TYPE, tool), (EV_ABS.ABS_MT_POSITION_X, ux),
+                          (EV_ABS.ABS_MT_POSITION_Y, uy),
+                          (EV_ABS.ABS_MT_TOUCH_MAJOR, int(round(major * dev.res)))]
+                if first:
+                    slot_ev.append(InputEvent(EV_ABS.ABS_MT_TRACKING_ID, dev.next_tracking_id))
+                    dev.next_tracking_id += 1
+                    last[slot] = {}
+                    down.add(slot)
+                slot_ev += [InputEvent(code, v) for code, v in values if last[slot].get(code) != v]
+                last[slot].update(values)
+            if slot_ev:
+                ev += [InputEvent(EV_ABS.ABS_MT_SLOT, slot)] + slot_ev
+        if not ev:
+            continue
+        if (before == 0) != (len(down) == 0):
+            ev.append(InputEvent(EV_KEY.BTN_TOUCH, 1 if down else 0))
+        if down:
+            ux, uy = last[min(down)][EV_ABS.ABS_MT_POSITION_X], last[min(down)][EV_ABS.ABS_MT_POSITION_Y]
+            ev += [InputEvent(EV_ABS.ABS_X, ux), InputEvent(EV_ABS.ABS_Y, uy)]
+        delay = start + t - time.monotonic()
+        if delay > 0:
+            time.sleep(delay)
+        dev.send(ev)
+        frames += 1
+    log("played %s on %s: %d frames in %.2f s" % (label, dev.devnode, frames, time.monotonic() - start))
+    time.sleep(0.05)
+
+
+def fixed(v):
+    return lambda t: v
+
+
+def switch_at(t_switch, before, after):
+    return lambda t: before if t < t_switch else after
+
+
+def g_palm_tool():
+    # A. slot 0: a finger pans 40 mm right, turns into a palm (MT_TOOL_PALM, 45 mm) at
+    #    0.45 s and rests there until 1.2 s;
+    # B. slot 1: a finger taps at (180, 100) mm while the palm rests;
+    # C. slot 0, once the palm has lifted: a tap at (120, 100) mm, the next touch in the
+    #    palm's slot;
+    # D. slot 0: a finger rests at (200, 60) mm for 100 ms (a tap so far), then turns
+    #    into a palm and lifts.
+    palm = switch_at(0.45, MT_TOOL_FINGER, MT_TOOL_PALM)
+    return [sized_contact(0, 0.0, 1.2, line(40, 40, 80, 40, 0.03, 0.40), switch_at(0.45, 8.0, 45.0), palm),
+            sized_contact(1, 0.7, 0.79, still(180, 100), fixed(8.0)),
+            sized_contact(0, 1.6, 1.69, still(120, 100), fixed(8.0)),
+            sized_contact(0, 2.1, 2.35, still(200, 60), switch_at(2.2, 8.0, 45.0),
+                          switch_at(2.2, MT_TOOL_FINGER, MT_TOOL_PALM))]
+
+
+def g_large_contact():
+    # A 45 mm contact (the side of a hand) rests 100 ms and lifts; 0.6 s later a normal
+    # 8 mm finger taps 120 mm to its right. Both say they are fingers.
+    return [sized_contact(0, 0.0, 0.10, still(60, 67.5), fixed(45.0)),
+            sized_contact(0, 0.70, 0.79, still(180, 67.5), fixed(8.0))]
+
+
 # --------------------------------------------------------------------------- scenarios
 
 class Run:
@@ -406,6 +533,59 @@ def s_hotplug(run):
     run.play(first, g_pan(), "pan")
 
 
+def s_rot90_edges(run):
+    dev = touchscreen()
+    run.ready(dev)
+    run.play(dev, g_rot90_bottom_edge_swipe(), "3-finger swipe from the sensor's right edge (screen bottom)")
+    time.sleep(0.4)
+    run.play(dev, g_rot90_corner_pan(), "1-finger pan from the sensor's bottom-left corner (screen top-left)")
+
+
+def s_palm_tool(run):
+    dev = sized_touchscreen()
+    run.ready(dev)
+    play_sized(dev, g_palm_tool(), "pan turning into a palm, a tap beside it, a tap in its slot, a rest turning into a palm")
+
+
+def s_large_contact(run):
+    # The kernel's own events are recorded with evemu-record while the readers watch;
+    # the gesture-demo expectations replay the recording (the evdev path, which reads
+    # ABS_MT_TOUCH_MAJOR) after the live run (the libinput path, which does not).
+    import signal
+    import subprocess
+    dev = sized_touchscreen()
+    path = os.path.join(run.run_dir, "kernel.evemu")
+    with open(path, "w") as out:
+        rec = subprocess.Popen(["stdbuf", "-oL", "evemu-record", dev.devnode], stdout=out,
+                               stderr=subprocess.STDOUT)
+    try:
+        deadline = time.monotonic() + GO_TIMEOUT
+        while not recording_started(path):
+            if rec.poll() is not None or time.monotonic() > deadline:
+                raise RuntimeError("evemu-record %s did not start (status %s)" % (dev.devnode, rec.poll()))
+            time.sleep(0.02)
+        run.ready(dev)
+        play_sized(dev, g_large_contact(), "45 mm contact resting 100 ms, then an 8 mm tap")
+        time.sleep(0.2)
+    finally:
+        rec.send_signal(signal.SIGINT)
+        try:
+            rec.wait(5)
+        except subprocess.TimeoutExpired:
+            rec.kill()
+            rec.wait()
+    log("evemu-record %s -> %s (%d lines)" % (dev.devnode, os.path.basename(path), sum(1 for _ in open(path))))
+
+
+def recording_started(path):
+    """evemu-record has described the device (its E: lines follow)."""
+    try:
+        with open(path) as f:
+            return any(l.startswith("# Waiting for events") or l.startswith("A: 35") for l in f)
+    except OSError:
+        return False
+
+
 SCENARIOS = {
     "ts-tap": single(touchscreen, g_tap, "tap"),
     "ts-double-tap": single(touchscreen, g_double_tap, "double tap"),
@@ -425,6 +605,9 @@ SCENARIOS = {
     "hotplug-second-touchscreen": s_hotplug,
     # The same tap, read by gesture-demo as an unprivileged user through seatd (guest.sh).
     "seatd-tap": single(touchscreen, g_tap, "tap (reader unprivileged, devices from seatd)"),
+    "ts-rot90-edges": s_rot90_edges,
+    "ts-palm-tool": s_palm_tool,
+    "ts-large-contact": s_large_contact,
 }
 
 

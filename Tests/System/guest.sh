@@ -12,6 +12,9 @@
 set -u
 
 # name                          kind       argument
+# argument: for device and seat scenarios, "-" or reader options KEY=VALUE[,KEY=VALUE...]
+# (rotation, corner-mm, output-size), which each reader adapter applies as far as it can;
+# for recordings, the file.
 SCENARIO_TABLE=(
     "ts-tap                     device     -"
     "ts-double-tap              device     -"
@@ -34,6 +37,9 @@ SCENARIO_TABLE=(
     "rec-isdv4-edge-swipe       recording  ts-wacom-isdv4-1finger-swipe-from-left-edge.evemu"
     "rec-intuos5-2finger-swipe  recording  tp-wacom-intuos5-2finger-swipe-right.evemu"
     "rec-synaptics-scroll-down  recording  tp-synaptics-clickpad-2finger-scroll-down.evemu"
+    "ts-rot90-edges             device     rotation=90,corner-mm=12,output-size=1080x1920"
+    "ts-palm-tool               device     -"
+    "ts-large-contact           device     -"
 )
 
 if [ "${1:-}" = --list ]; then
@@ -124,7 +130,7 @@ live_readers() {   # the readers that have not failed yet
     for r in "${READERS[@]}"; do [ -z "${RWHY[$r]:-}" ] && echo "$r"; done
 }
 
-start_readers() {   # start_readers DIR ARGS... (ARGS: --device NODE ... | --seat SEAT)
+start_readers() {   # start_readers DIR ARGS... (ARGS: --device NODE ... | --seat SEAT, then --option KEY=VALUE ...)
     local dir=$1 r
     shift
     for r in "${READERS[@]}"; do
@@ -269,8 +275,8 @@ stop_driver() {   # unplugs whatever the driver still has
     DRIVER_PID=
 }
 
-run_driven() {   # run_driven NAME DIR MODE   (MODE: device | seat)
-    local name=$1 dir=$2 mode=$3 phase=1 nodes node args deadline drc
+run_driven() {   # run_driven NAME DIR MODE [OPTIONS]   (MODE: device | seat; OPTIONS: see SCENARIO_TABLE)
+    local name=$1 dir=$2 mode=$3 options=${4:--} phase=1 nodes node args deadline drc opt
     start_driver
     echo "$name $dir" >"$DRIVER_DIR/request.tmp"
     mv "$DRIVER_DIR/request.tmp" "$DRIVER_DIR/request"
@@ -284,6 +290,7 @@ run_driven() {   # run_driven NAME DIR MODE   (MODE: device | seat)
                 if [ "$mode" = seat ]; then args=(--seat seat0)
                 else for node in $nodes; do args+=(--device "$node"); done; fi
                 [ "$mode" = seatd ] && args+=(--seatd)
+                [ "$options" = - ] || for opt in ${options//,/ }; do args+=(--option "$opt"); done
                 start_readers "$dir" "${args[@]}"
             fi
             # shellcheck disable=SC2086
@@ -430,8 +437,8 @@ run_scenario() {
     SCENARIO_T0=$(now_ms)
     MARKS=
     case "$kind" in
-        device|seat) run_driven "$name" "$dir" "$kind" || ok=0 ;;
-        seatd) start_seatd "$dir" && run_driven "$name" "$dir" seatd || ok=0 ;;
+        device|seat) run_driven "$name" "$dir" "$kind" "$arg" || ok=0 ;;
+        seatd) start_seatd "$dir" && run_driven "$name" "$dir" seatd "$arg" || ok=0 ;;
         recording) run_recording "$name" "$dir" "$arg" || ok=0 ;;
     esac
     stop_readers

@@ -11,7 +11,7 @@
 GD_OUTPUT_W=1920
 GD_OUTPUT_H=1080
 
-# gd_load LOG DIR: flattens LOG once (expect/jsonl.py, 17 columns, see there) into
+# gd_load LOG DIR: flattens LOG once (expect/jsonl.py, 20 columns, see there) into
 # GD (a file) and checks what every scenario needs: every line is JSON, every
 # device the scenario plugged in was announced, and the reader ended cleanly.
 gd_load() {
@@ -315,3 +315,94 @@ tp_recording_check() {
 }
 expect_rec_intuos5_2finger_swipe() { gd_start "$@" && tp_recording_check x 1 right; }
 expect_rec_synaptics_scroll_down() { gd_start "$@" && tp_recording_check y 1 down; }
+
+# ---------------------------------------------------------------- edges on a rotated output, palms, large contacts
+# gd_nth RECOGNIZER STATE N -> the Nth such line of GD (all 20 columns), "" if none
+gd_nth() {
+    awk -v r="$1" -v s="$2" -v n="$3" '$1 == "gesture" && $2 == r && $3 == s && ++k == n { print; exit }' "$GD"
+}
+
+# gd_contact_size -> the contact_size of the (first) touchscreen's device_added
+gd_contact_size() {
+    awk '$1 == "device_added" && $15 == "touchscreen" { print $19; exit }' "$GD"
+}
+
+# Read with --rotation 90 --corner-mm 12 --output-size 1080x1920 (guest.sh): the
+# 240x135 mm sensor stands upright, 8 pt/mm both ways, and its right edge is the
+# screen's bottom, its bottom-left corner the screen's top-left.
+expect_ts_rot90_edges() {
+    gd_start "$@" || return 1
+    local ppm e1 e2 c1 c2
+    ppm=$(awk '$1 == "device_added" && $17 > 0 { printf "%.4f\n", 1920 / $17; exit }' "$GD")
+    # 1. three fingers from the screen's bottom edge, 60 mm up
+    e1=$(gd_nth edge-pan began 1); e2=$(gd_nth edge-pan ended 1)
+    c1=$(gd_nth edge-pan began 2); c2=$(gd_nth edge-pan ended 2)
+    [ "$(echo "$e1" | awk '{ print $14, $13, $18 }')" = "bottom up -" ] \
+        || { fail "3-finger swipe: expected edge bottom, direction up, no corner; got edge '$(echo "$e1" | awk '{ print $14 }')', direction '$(echo "$e1" | awk '{ print $13 }')', corner '$(echo "$e1" | awk '{ print $18 }')'"; return 1; }
+    [ "$(echo "$c1" | awk '{ print $18, $14 }')" = "top-left -" ] \
+        || { fail "corner pan: expected corner top-left and no edge, got corner '$(echo "$c1" | awk '{ print $18 }')', edge '$(echo "$c1" | awk '{ print $14 }')'"; return 1; }
+    gd_expect_states edge-pan "began ended began ended" || return 1
+    check "3-finger edge pan: began with 3 fingers landed in the 6 mm bottom band (y >= 1920 - 6 mm), ended 60 +- 3 mm up, |x| < 1 mm" \
+        "v1 == 3 && v6 > 0 && v2 - v3 >= 1920 - 6 * v6 && -v5 >= 57 * v6 && -v5 <= 63 * v6 && v4 < v6 && -v4 < v6" \
+        "$(echo "$e1" | awk '{ print $4, $8, $10 }') $(echo "$e2" | awk '{ print $9, $10 }') $ppm" || return 1
+    # 2. one finger from the screen's top-left corner square, 50 mm down and right
+    case "$(echo "$c1" | awk '{ print $13 }')" in
+        'right|down'|'down|right') ;;
+        *) fail "corner pan: expected the diagonal right|down, got '$(echo "$c1" | awk '{ print $13 }')'"; return 1 ;;
+    esac
+    check "corner pan: 1 finger landed in the 12 mm top-left square" \
+        "v1 == 1 && v6 > 0 && v2 - v4 <= 12 * v6 && v3 - v5 <= 12 * v6" \
+        "$(echo "$c1" | awk '{ print $4, $7, $8, $9, $10 }') $ppm" || return 1
+    check "corner pan: ended 50 +- 3 mm right and down" \
+        "v3 > 0 && v1 >= 47 * v3 && v1 <= 53 * v3 && v2 >= 47 * v3 && v2 <= 53 * v3" \
+        "$(echo "$c2" | awk '{ print $9, $10 }') $ppm" || return 1
+    # pan requires edge-pan to fail
+    gd_none pan began
+}
+
+# A touchscreen with ABS_MT_TOUCH_MAJOR and ABS_MT_TOOL_TYPE, read through libinput:
+# no contact size reaches GestureKit, libinput's MT_TOOL_PALM handling does.
+expect_ts_palm_tool() {
+    gd_start "$@" || return 1
+    [ "$(gd_contact_size)" = none ] || { fail "device_added: expected contact_size none (libinput passes no size), got '$(gd_contact_size)'"; return 1; }
+    # A. the pan is cancelled as a palm, never ended
+    gd_expect_states pan "began cancelled" || return 1
+    [ "$(gd_get pan cancelled 20)" = palm ] || { fail "pan cancelled with reason '$(gd_get pan cancelled 20)', expected palm"; return 1; }
+    # B. the one tap: the finger beside the resting palm, (180, 100) mm = (1440, 800) pt
+    [ "$(gd_count tap recognized)" = 1 ] || { fail "expected 1 tap recognized (the finger beside the palm), got $(gd_count tap recognized) (trace: $(gd_trace))"; return 1; }
+    check "tap: 1 finger at (1440, 800) +- 8 pt" 'v1 == 1 && v2 >= 1432 && v2 <= 1448 && v3 >= 792 && v3 <= 808' \
+        "$(gd_get tap recognized 4) $(gd_get tap recognized 7) $(gd_get tap recognized 8)" || return 1
+    # D. the rest that turned into a palm: its tap failed because of the palm
+    awk '$1 == "gesture" && $2 == "tap" && $3 == "failed" && $20 ~ /palm/ && $7 > 1592 && $7 < 1608 && $8 > 472 && $8 < 488 { f = 1 } END { exit !f }' "$GD" \
+        || { fail "expected the tap at (1600, 480) to fail with a palm reason; got: $(awk '$2 == "tap" && $3 == "failed" { printf "%s,%s %s; ", $7, $8, $20 }' "$GD")"; return 1; }
+    # nothing stuck or cancelled for another reason
+    awk '$1 == "gesture" && $3 == "cancelled" && $20 != "palm" { print $2, $20; exit 1 }' "$GD" >/dev/null \
+        || { fail "a gesture was cancelled for a reason other than palm: $(awk '$3 == "cancelled" && $20 != "palm" { print $2, $20 }' "$GD" | head -n 1)"; return 1; }
+    gd_none double-tap recognized && gd_none long-press began && gd_none pan ended
+}
+
+# The same touchscreen, a 45 mm contact then an 8 mm tap. Live (libinput: no size)
+# both are taps. The kernel's own events, recorded in the guest with evemu-record
+# (kernel.evemu), replayed through GestureKitEvdev (which reads ABS_MT_TOUCH_MAJOR):
+# the large contact starts nothing, the finger taps once.
+expect_ts_large_contact() {
+    gd_start "$@" || return 1
+    local dir=$2 rec=$2/kernel.evemu live
+    [ "$(gd_contact_size)" = none ] || { fail "device_added: expected contact_size none, got '$(gd_contact_size)'"; return 1; }
+    live=$(awk '$1 == "gesture" && $2 == "tap" && $3 == "recognized" { printf "%s,%s ", $7, $8 }' "$GD")
+    [ "$live" = "480,540 1440,540 " ] \
+        || { fail "live: expected the two contacts to tap at 480,540 and 1440,540 (libinput passes no contact size), got '${live:-none}'"; return 1; }
+    [ -s "$rec" ] || { fail "no kernel recording $rec"; return 1; }
+    # E: <time> 0003 0030 <value>: ABS_MT_TOUCH_MAJOR as the kernel delivered it (8 units/mm)
+    awk '$1 == "E:" && $3 == "0003" && $4 == "0030" { v[$5 + 0] = 1 } END { exit !(v[360] && v[64]) }' "$rec" \
+        || { fail "the recording has no ABS_MT_TOUCH_MAJOR 360 (45 mm) and 64 (8 mm): $(awk '$4 == "0030" { printf "%s ", $5 }' "$rec")"; return 1; }
+    "$GK_DEMO" replay "$rec" --json --verbose --output-size 1920x1080 >"$dir/replay.out" 2>"$dir/replay.err" \
+        || { fail "gesture-demo replay $rec failed: $(tail -n 2 "$dir/replay.err" | tr '\n' ' ')"; return 1; }
+    /usr/bin/python3 "$GK_SYSTEM/expect/jsonl.py" "$dir/replay.out" >"$dir/replay.flat" || { fail "jsonl.py could not read replay.out"; return 1; }
+    local taps near
+    taps=$(awk '$1 == "gesture" && $2 == "tap" && $3 == "recognized" { printf "%s,%s ", $7, $8 }' "$dir/replay.flat")
+    [ "$taps" = "1440,540 " ] || { fail "replay of the kernel's events: expected exactly 1 tap, the finger's at 1440,540, got '${taps:-none}'"; return 1; }
+    # the large contact is ignored as it lands: no recognizer hears of it
+    near=$(awk '$1 == "gesture" && $7 > 400 && $7 < 560 { print $2, $3; exit }' "$dir/replay.flat")
+    [ -z "$near" ] || { fail "replay: the 45 mm contact reached a recognizer ($near)"; return 1; }
+}

@@ -1,7 +1,7 @@
 #!/usr/bin/python3
 """Flattens gesture-demo's JSON Lines (docs/json-schema.md) for the shell expectations.
 
-Prints one line per JSON object, 17 space-separated columns ("-" when absent):
+Prints one line per JSON object, 20 space-separated columns ("-" when absent):
 
    1 type         gesture | device_added | device_removed
    2 recognizer   tap, double-tap, pan, swipe-3f, ... ("-" on device lines)
@@ -20,6 +20,9 @@ Prints one line per JSON object, 17 space-separated columns ("-" when absent):
   15 kind         recognizer kind, or the device kind on device_added
   16 device       the device name, spaces as "_"
   17 width_mm     the sensor's width (device_added, when it has a resolution)
+  18 corner       (edge-pan from a corner zone)
+  19 contact_size what the device tells of contact sizes (device_added)
+  20 reason       why it failed or was cancelled, spaces as "_"
 
 A line that is not a JSON object prints "INVALID <line number>".
 """
@@ -60,6 +63,7 @@ def main(path):
             cols = [text(obj.get(k)) for k in ("type", "recognizer", "state", "fingers", "node", "time")]
             cols += xy(obj, "location") + xy(obj, "translation")
             cols += [text(obj.get(k)) for k in ("scale", "rotation", "direction", "edge", "kind", "device", "width_mm")]
+            cols += [text(obj.get(k)) for k in ("corner", "contact_size", "reason")]
             print(" ".join(cols))
 
 

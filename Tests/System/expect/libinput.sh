@@ -264,3 +264,41 @@ finger_scroll_check() {   # finger_scroll_check LOG AXIS(vert|horiz)
 }
 expect_rec_intuos5_2finger_swipe() { AXIS=horiz SCROLL_COND='v3 > 0' finger_scroll_check "$1"; }
 expect_rec_synaptics_scroll_down() { AXIS=vert SCROLL_COND='v2 > 0' finger_scroll_check "$1"; }
+
+# ---------------------------------------------------------------- rotated output, palms, large contacts
+# li_touch_list LOG -> "END_TYPE X0,Y0" per touch sequence (mm, rounded), in order of ending
+li_touch_list() {
+    li_touches "$1" | awk '{ printf "%s %.0f,%.0f\n", $5, $6, $7 }'
+}
+
+# libinput has no output rotation: it reports sensor millimetres. The screen's bottom
+# edge under --rotation 90 is the sensor's right edge, the screen's top-left corner
+# the sensor's bottom-left one.
+expect_ts_rot90_edges() {
+    need_counts "$1" "" TOUCH_DOWN=4 TOUCH_UP=4 TOUCH_CANCEL=0 || return 1
+    li_touches "$1" | awk 'NR <= 3 { if (!($6 >= 234 && $7 > 30 && $7 < 105 && $11 == 3 && $8 - $6 >= -62 && $8 - $6 <= -58)) bad = 1 }
+        NR == 4 { if (!($6 <= 12 && $7 >= 123 && $8 - $6 >= 48 && $8 - $6 <= 52 && $9 - $7 >= -52 && $9 - $7 <= -48)) bad = 1 }
+        END { exit bad || NR != 4 }' \
+        || { fail "expected 3 touches down together within 6 mm of the sensor's right edge moving 60 +- 2 mm left (-x), then 1 from its bottom-left 12 mm moving 50 mm right and up; got: $(li_touches "$1" | awk '{ printf "%s,%s->%s,%s x%s; ", $6, $7, $8, $9, $11 }')"; return 1; }
+}
+
+# MT_TOOL_PALM: libinput cancels the touch (TOUCH_CANCEL) and ignores it until it
+# lifts. libinput 1.22 reads a new touch's tool when its ABS_MT_TRACKING_ID arrives,
+# before the ABS_MT_TOOL_TYPE that follows it (the kernel's order): the first touch
+# in a slot whose last touch was a palm is taken for that palm and dropped (C).
+expect_ts_palm_tool() {
+    need_counts "$1" "" TOUCH_DOWN=3 TOUCH_UP=1 TOUCH_CANCEL=2 || return 1
+    local got
+    got=$(li_touch_list "$1" | tr '\n' ';')
+    # ended in order: A (cancelled as it turned into a palm), B (up), D (cancelled)
+    [ "$got" = "TOUCH_CANCEL 40,40;TOUCH_UP 180,100;TOUCH_CANCEL 200,60;" ] \
+        || { fail "expected the tap beside the palm up at 180,100, the pan from 40,40 and the rest at 200,60 cancelled, nothing at 120,100; got: $got"; return 1; }
+}
+
+# libinput itself does not reject the 45 mm contact: two plain taps.
+expect_ts_large_contact() {
+    need_counts "$1" "" TOUCH_DOWN=2 TOUCH_UP=2 TOUCH_CANCEL=0 TOUCH_MOTION=0 || return 1
+    local got
+    got=$(li_touch_list "$1" | tr '\n' ';')
+    [ "$got" = "TOUCH_UP 60,68;TOUCH_UP 180,68;" ] || { fail "expected taps at 60,68 and 180,68 mm, got: $got"; return 1; }
+}

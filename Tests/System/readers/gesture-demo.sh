@@ -6,6 +6,8 @@
 #                with --seatd: as user nobody (uid/gid 65534, no supplementary groups), with
 #                --seat-access libseat --libinput-log and LIBSEAT_BACKEND=seatd; before it
 #                starts, the same user opens the nodes with open(2) (must be refused)
+#                a scenario's reader options (--option KEY=VALUE) become --KEY VALUE, e.g.
+#                --rotation 90 --corner-mm 12; output-size=WxH replaces the 1920x1080
 #   stdout       JSON Lines: one JSON object per line, flushed after every line
 #                (stdout is a file here, not a terminal)
 #   readiness    for every device it has opened (libinput DEVICE_ADDED), one line
@@ -24,7 +26,7 @@
 READER_SETTLE_MS=700
 
 reader_start() {
-    local log=$1 err=$2 args=() seatd=0 nodes=()
+    local log=$1 err=$2 args=() seatd=0 nodes=() size=1920x1080
     shift 2
     [ -x "$GK_DEMO" ] || { echo "gesture-demo binary '$GK_DEMO' not found" >"$err"; return 1; }
     while [ $# -gt 0 ]; do
@@ -33,6 +35,13 @@ reader_start() {
             --seatd) seatd=1; shift ;;
             # a seat scenario unplugs its only device and plugs a new one in
             --seat) args+=(--seat "$2" --wait-for-devices); shift 2 ;;
+            --option)
+                case "$2" in
+                    output-size=*) size=${2#*=} ;;
+                    *=*) args+=("--${2%%=*}" "${2#*=}") ;;
+                    *) echo "reader_start: option $2 is not KEY=VALUE" >&2; return 1 ;;
+                esac
+                shift 2 ;;
             *) echo "reader_start: unknown argument $1" >&2; return 1 ;;
         esac
     done
@@ -51,11 +60,11 @@ reader_start() {
             >"$dir/direct-probe.out" 2>&1
         echo $? >"$dir/direct-probe.rc"
         reader_exec env LIBSEAT_BACKEND=seatd "${unprivileged[@]}" stdbuf -oL "$GK_DEMO" live --json --verbose \
-            --output-size 1920x1080 --seat-access libseat --libinput-log "${args[@]}" >"$log" 2>"$err" &
+            --output-size "$size" --seat-access libseat --libinput-log "${args[@]}" >"$log" 2>"$err" &
         READER_PID=$!
         return 0
     fi
-    reader_exec stdbuf -oL "$GK_DEMO" live --json --verbose --output-size 1920x1080 "${args[@]}" >"$log" 2>"$err" &
+    reader_exec stdbuf -oL "$GK_DEMO" live --json --verbose --output-size "$size" "${args[@]}" >"$log" 2>"$err" &
     READER_PID=$!
 }
 

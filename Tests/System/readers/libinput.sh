@@ -1,7 +1,8 @@
 # Reader adapter: `libinput debug-events` (libinput-tools).
 # Every reader adapter defines:
-#   reader_start LOG ERR (--device NODE ... | --seat SEAT)
-#       start the reader in the background, stdout to LOG, stderr to ERR; set READER_PID
+#   reader_start LOG ERR (--device NODE ... | --seat SEAT) [--option KEY=VALUE ...]
+#       start the reader in the background, stdout to LOG, stderr to ERR; set READER_PID;
+#       options (rotation, corner-mm, output-size) are applied as far as the reader can
 #   reader_added_count LOG NODE
 #       how many times LOG shows the reader opening NODE (/dev/input/eventN)
 #   reader_removed_count LOG NODE
@@ -19,6 +20,9 @@ reader_start() {
             # seatd scenarios: libinput itself stays the privileged reference reader
             --seatd) shift ;;
             --seat) args+=(--udev "$2"); shift 2 ;;
+            # debug-events prints sensor millimetres: rotation, corners and the output
+            # size are the screen's business, not libinput's
+            --option) shift 2 ;;
             *) echo "reader_start: unknown argument $1" >&2; return 1 ;;
         esac
     done
