@@ -92,6 +92,35 @@ struct TouchMappingTests {
         #expect(hold.failureReason == .touchesCancelled(.palm))
     }
 
+    @Test("libinput cancelling the touches of a device it removes is a removal, not a palm: the pan is cancelled as deviceRemoved")
+    func cancelBeforeRemoval() throws {
+        let (backend, system) = try Fixture.backend()
+        let engine = GestureEngine(screen: Rect(x: 0, y: 0, width: 1000, height: 500))
+        let pan = PanGestureRecognizer()
+        engine.root.addGestureRecognizer(pan)
+        var reasons: [TouchCancellation?] = []
+        pan.addTarget { p in if p.state == .cancelled { reasons.append(p.cancellationReason) } }
+        for e in try Fixture.drain(backend) { engine.send(e) }
+        system.queued = [Fixture.touch(.down, 0, at: 10, normalized: (0.2, 0.5)), Fixture.frame(at: 10)]
+        for ms in stride(from: 20, through: 100, by: 10) {
+            system.queued += [Fixture.touch(.motion, 0, at: UInt64(ms), normalized: (0.2 + Double(ms) / 500, 0.5)), Fixture.frame(at: UInt64(ms))]
+        }
+        // The unplug: the touch cancelled in a frame of its own, then the device removed, in one dispatch.
+        system.queued += [Fixture.touch(.cancel, 0, at: 110), Fixture.frame(at: 110), .deviceRemoved(Fixture.touchscreen)]
+        let events = try Fixture.drain(backend)
+        for e in events { engine.send(e) }
+        #expect(reasons == [.deviceRemoved], "\(reasons)")
+        #expect(!Fixture.frames(events).contains { $0.contacts.contains { $0.phase == .cancelled } }, "the cancel frame is dropped")
+
+        // The same cancel with nothing after it in the dispatch is libinput's palm handling.
+        let (backend2, system2) = try Fixture.backend()
+        _ = try Fixture.drain(backend2)
+        system2.queued = [Fixture.touch(.down, 0, at: 10, normalized: (0.2, 0.5)), Fixture.frame(at: 10),
+                          Fixture.touch(.cancel, 0, at: 20), Fixture.frame(at: 20)]
+        let palm = Fixture.frames(try Fixture.drain(backend2))
+        #expect(palm.map { $0.contacts.map(\.isPalm) } == [[false], [true]])
+    }
+
     @Test("A seat slot that ends and begins again before a frame gives two frames")
     func slotReuseWithinFrame() throws {
         let (backend, system) = try Fixture.backend()

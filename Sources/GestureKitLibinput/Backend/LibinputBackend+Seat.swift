@@ -99,6 +99,7 @@ extension LibinputBackend {
         pending.removeAll()
         system.suspend()
         try readEvents(into: handler)
+        if let held = mapper.releaseHeldCancel(before: nil, removingAll: true) { handler(held) }
         for event in mapper.removeAllDevices() { handler(event) }
         logger.info("seat disabled: devices released")
     }

@@ -194,10 +194,12 @@ public final class LibinputBackend {
         if result < 0 && result != -EAGAIN { throw LibinputBackendError.dispatchFailed(errno: -result) }
         while let raw = system.nextEvent() {
             // Handed on once the mapper's mutation has ended: a handler may read the backend.
+            if let held = mapper.releaseHeldCancel(before: raw) { handler(held) }
             let output = mapper.map(raw)
             if let event = output.first { handler(event) }
             if let event = output.second { handler(event) }
         }
+        if let held = mapper.releaseHeldCancel(before: nil) { handler(held) }
     }
 
     // MARK: Devices

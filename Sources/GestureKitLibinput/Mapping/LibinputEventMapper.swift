@@ -226,11 +226,33 @@ struct LibinputEventMapper {
         return .none
     }
 
+    /// A frame that cancelled every touch of its device as palms, held back until the next libinput
+    /// event: libinput cancels the touches of a device it removes just before the removal, so a
+    /// removal next drops the frame (the engine cancels the device's touches as `deviceRemoved`);
+    /// anything else releases it as palms (see ``TouchFrameAccumulator``).
+    private(set) var heldCancel: (handle: RawDeviceHandle, frame: TouchFrame)?
+
+    /// The held cancel frame, if any, settled by what comes next: `next` is the libinput event
+    /// about to be mapped, `nil` at the end of a dispatch; `removingAll` when every device goes.
+    /// Returns the frame to hand on, or `nil` (none held, or the device is going).
+    mutating func releaseHeldCancel(before next: RawLibinputEvent?, removingAll: Bool = false) -> InputEvent? {
+        guard let held = heldCancel else { return nil }
+        heldCancel = nil
+        if removingAll { return nil }
+        if case .deviceRemoved(let handle)? = next, handle == held.handle { return nil }
+        return .touchFrame(held.frame)
+    }
+
     /// Closes the device's open frame and settles the accumulator for the next one; then, if the
     /// device waits to be announced with a new density and its last contact has lifted, announces it.
     private mutating func frame(of handle: RawDeviceHandle, at time: Timestamp) -> Output {
         devices[handle]!.touches!.close(at: time, output: devices[handle]!.output)
         let event = InputEvent.touchFrame(devices[handle]!.touches!.frame)
+        if devices[handle]!.touches!.isLoneCancel {
+            heldCancel = (handle, devices[handle]!.touches!.frame)
+            devices[handle]!.touches!.settle()
+            return .none
+        }
         devices[handle]!.touches!.settle()
         guard devices[handle]!.needsAnnouncement, devices[handle]!.touches!.live.isEmpty,
             let device = devices[handle]!.device

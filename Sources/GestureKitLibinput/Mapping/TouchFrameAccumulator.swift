@@ -11,7 +11,10 @@ import GestureKit
 /// once (touch arbitration with a pen, a suspended device). A frame that cancels some touches while
 /// others stay down, or a single touch, is the first: those contacts are reported as palms
 /// (`TouchContact.isPalm`, cancelled as `.palm` by the engine). A frame that cancels two or more
-/// touches and leaves none down is the second, and stays a device cancel. Both arrays keep their storage between frames, so a steady stream
+/// touches and leaves none down is the second, and stays a device cancel. libinput also cancels the
+/// touches of a device it is removing, just before the removal: a frame whose only news is the
+/// cancel of every touch still down (``isLoneCancel``) is held back by the mapper until the next
+/// libinput event says which it was. Both arrays keep their storage between frames, so a steady stream
 /// of frames allocates nothing once they have grown to the device's contact count.
 struct TouchFrameAccumulator {
     /// A contact and its sensor position before the output mapping.
@@ -67,6 +70,12 @@ struct TouchFrameAccumulator {
         live[i].contact.phase = cancelled ? .cancelled : .ended
         // Taken as libinput's palm handling until the frame shows every touch let go (see above).
         live[i].contact.isPalm = cancelled
+    }
+
+    /// Whether the frame just closed only cancels touches, as palms, and leaves none down: libinput's
+    /// palm handling, or the start of the device's removal.
+    var isLoneCancel: Bool {
+        !frame.contacts.isEmpty && frame.contacts.allSatisfy { $0.phase == .cancelled && $0.isPalm }
     }
 
     /// Cancels every contact still down (the device went away).
