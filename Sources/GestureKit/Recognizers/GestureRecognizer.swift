@@ -505,8 +505,13 @@ open class GestureRecognizer {
 
     func refuse(to new: GestureState) {
         refusedTransitions.append((committedState, new))
-        assertionFailure("\(name): illegal transition \(committedState) → \(new)")
+        if assertsOnRefusal { assertionFailure("\(name): illegal transition \(committedState) → \(new)") }
     }
+
+    /// Whether a refused transition also stops a debug build (it does by default). The invariant
+    /// tests turn it off to record refusals in ``refusedTransitions`` and report them with the
+    /// input that caused them.
+    var assertsOnRefusal = true
 
     /// Sets the state for real, tells the engine's observer, and calls the targets (not for
     /// `failed` or `possible`).
