@@ -49,14 +49,11 @@ extension GestureEngine {
                 if r.delaysTouchesEnded { holdEnded = true }
             }
         }
-        if claimed {
-            if t.delivery == .delivering { handler?.touchCancelled(t) }
+        if claimed || t.phase == .cancelled {
+            // Marked done before the call: a handler that removes a region hears no second word.
+            let wasDelivering = t.delivery == .delivering
             t.delivery = .done
-            return
-        }
-        if t.phase == .cancelled {
-            if t.delivery == .delivering { handler?.touchCancelled(t) }
-            t.delivery = .done
+            if wasDelivering { handler?.touchCancelled(t) }
             return
         }
         if t.delivery == .held {
@@ -64,6 +61,8 @@ extension GestureEngine {
             t.delivery = .delivering
             t.deliveredLocation = t.location
             handler?.touchBegan(t)
+            // The handler may have ended the delivery itself (it removed the touch's region).
+            if t.delivery == .done { return }
         }
         if t.isActive {
             if t.location != t.deliveredLocation {
@@ -74,6 +73,7 @@ extension GestureEngine {
             if t.location != t.deliveredLocation {
                 t.deliveredLocation = t.location
                 handler?.touchMoved(t)
+                if t.delivery == .done { return }
             }
             t.delivery = .done
             handler?.touchEnded(t)
