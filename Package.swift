@@ -98,6 +98,9 @@ let package = Package(
 
         .testTarget(name: "GestureKitTests", dependencies: ["GestureKit"]),
         .testTarget(name: "GestureKitEvdevTests", dependencies: ["GestureKit", "GestureKitEvdev"]),
+        // Random input streams through every recognizer kind with the engine's invariants checked
+        // after every event, and the minimized sequences of what it found (docs/reliability.md).
+        .testTarget(name: "InvariantTests", dependencies: ["GestureKit"]),
         .testTarget(name: "GestureKitLibinputTests", dependencies: ["GestureKit", "GestureKitLibinput"]),
         // Runs the gesture-demo binary as a user would and checks what it prints.
         .testTarget(name: "GestureDemoTests", dependencies: ["GestureDemo"], exclude: ["Expected"]),

@@ -92,7 +92,11 @@ public final class Arbiter {
             r.pendingState = target
             return
         }
-        if !(r.delegate?.gestureRecognizerShouldBegin(r) ?? true) {
+        let shouldBegin = r.delegate?.gestureRecognizerShouldBegin(r) ?? true
+        // The delegate may have changed the graph or sent input meanwhile: `r` may have been
+        // released, or decided, in a nested cycle.
+        guard r.isParticipant, r.isEnabled, r.committedState == .possible, r.pendingState == nil else { return }
+        if !shouldBegin {
             return fail(r, .delegateRefusedBegin)
         }
         r.commit(target, reason: nil)

@@ -439,9 +439,15 @@ public final class GestureEngine {
     private func accepts(_ g: GestureRecognizer, _ t: Touch) -> Bool {
         guard g.isEnabled, !g.committedState.isFinished, g.pendingState == nil,
               g.allowedTouchTypes.contains(t.type),
-              g.exclusionZones.isEmpty || t.type != .direct || !g.isExcluded(t.startLocation)
+              g.exclusionZones.isEmpty || t.type != .direct || !g.isExcluded(t.startLocation),
+              // A callback of the same offer may have cancelled the touch, or taken the region
+              // out of the tree.
+              t.isActive, g.region?.engine === self
         else { return false }
-        return g.delegate?.gestureRecognizer(g, shouldReceive: t) ?? true
+        guard let delegate = g.delegate else { return true }
+        guard delegate.gestureRecognizer(g, shouldReceive: t) else { return false }
+        // The delegate may have changed the graph, or cancelled the touch, before it answered.
+        return t.isActive && g.isEnabled && !g.committedState.isFinished && g.pendingState == nil && g.region?.engine === self
     }
 
     private func attach(_ t: Touch, to g: GestureRecognizer) {
@@ -450,6 +456,7 @@ public final class GestureEngine {
             g.cancellationReason = nil
         }
         g.device = t.device
+        g.isReleased = false
         g.boundEngine = Unmanaged.passUnretained(self)
         t._gestureRecognizers.append(g)
         g.touches.append(t)
@@ -508,7 +515,7 @@ public final class GestureEngine {
             var r = seq.region
             while let region = r {
                 for rec in region.gestureRecognizers
-                where rec.isEnabled && !rec.committedState.isFinished && rec.pendingState == nil && rec.accepts(g)
+                where rec.isEnabled && rec.committedState == .possible && rec.pendingState == nil && rec.accepts(g)
                     && (rec.delegate?.gestureRecognizer(rec, shouldReceive: g) ?? true) {
                     attach(seq, to: rec)
                     rec.touchpadGestureSequence = seq
@@ -539,7 +546,9 @@ public final class GestureEngine {
     }
 
     private func deliver(_ g: TouchpadGestureEvent, to seq: Touch) {
-        for r in seq.gestureRecognizers where r.isEnabled && !r.committedState.isFinished && r.pendingState == nil {
+        // A recognizer reset by a nested cycle (a callback's input) no longer follows the sequence.
+        for r in seq.gestureRecognizers where r.isEnabled && !r.committedState.isFinished && r.pendingState == nil
+            && r.touchpadGestureSequence === seq {
             r.lastFrameTime = g.timestamp
             r.touchpadFingerCount = g.fingerCount
             r.touchpadGesture(g)
@@ -750,6 +759,7 @@ public final class GestureEngine {
         r.endedBuffer.removeAll(keepingCapacity: true)
         r.cancelledBuffer.removeAll(keepingCapacity: true)
         if r.committedState.isFinished { resetRecognizer(r) }
+        r.isReleased = true
         finishCycle()
     }
 

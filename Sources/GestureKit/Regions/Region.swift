@@ -55,9 +55,14 @@ public final class Region {
     }
 
     /// Inserts `child` at `index` in back-to-front order.
+    ///
+    /// Removing `child` from its former parent cancels what its recognizers and handlers were
+    /// doing, and so calls out. Should one of those calls move `child` itself, or this region into
+    /// `child`'s subtree, that change stands and this insertion does nothing (the tree stays a tree).
     public func insertChild(_ child: Region, at index: Int) {
-        precondition(child !== self, "a region cannot be its own child")
+        precondition(!isDescendant(of: child), "a region cannot be its own child or descendant")
         child.removeFromParent()
+        guard child.parent == nil, !isDescendant(of: child) else { return }
         children.insert(child, at: min(max(0, index), children.count))
         child.parent = self
         child.refreshEngine()
@@ -94,6 +99,8 @@ public final class Region {
     /// Attaches a recognizer. A recognizer belongs to one region at a time.
     public func addGestureRecognizer(_ recognizer: GestureRecognizer) {
         if let old = recognizer.region { old.removeGestureRecognizer(recognizer) }
+        // The removal calls out; a call that attached the recognizer elsewhere stands.
+        guard recognizer.region == nil else { return }
         gestureRecognizers.append(recognizer)
         recognizer.region = self
     }
@@ -101,7 +108,7 @@ public final class Region {
     /// Detaches a recognizer; a gesture it was recognizing is cancelled.
     public func removeGestureRecognizer(_ recognizer: GestureRecognizer) {
         guard recognizer.region === self else { return }
-        engine?.recognizerWillDetach(recognizer)
+        recognizer.withEngine { $0.recognizerWillDetach(recognizer) }
         gestureRecognizers.removeAll { $0 === recognizer }
         recognizer.region = nil
     }

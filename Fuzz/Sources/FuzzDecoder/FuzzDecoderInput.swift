@@ -1,0 +1,1 @@
+../../../Tests/GestureKitEvdevTests/Support/FuzzDecoderInput.swift

@@ -1,0 +1,82 @@
+import Foundation
+@testable import GestureKit
+import Testing
+
+/// Random but well-formed input streams through every recognizer kind on a nested region tree,
+/// with the engine's invariants checked after every event (see ``InvariantRun``).
+///
+/// `swift test` plays 20,000 sequences per mode, in 8 parallel slices. For longer runs with other
+/// seeds (`scripts/invariants`): `GESTUREKIT_INVARIANT_SEED` sets the first seed and
+/// `GESTUREKIT_INVARIANT_COUNT` the number of sequences per mode. A failure names its seed and
+/// prints the minimized sequence as a test to paste into `RegressionTests.swift`, with a trace of
+/// what happened in it. `GESTUREKIT_INVARIANT_PROGRESS` names a file prefix to which each slice
+/// writes the seed it is playing, to find a seed that crashes the process.
+@Suite struct InvariantTests {
+    static let slices = 8
+    static let firstSeed: UInt64 = environment("GESTUREKIT_INVARIANT_SEED").flatMap { UInt64($0) } ?? 1
+    static let count: Int = environment("GESTUREKIT_INVARIANT_COUNT").flatMap { Int($0) } ?? 20_000
+
+    /// Where each slice writes the seed it is playing (`<path>-<mode>-<slice>`), when set: after a
+    /// crash, the seed that crashed.
+    static let progressFile = environment("GESTUREKIT_INVARIANT_PROGRESS")
+
+    static func environment(_ name: String) -> String? { ProcessInfo.processInfo.environment[name] }
+
+    static func write(_ text: String, to path: String) {
+        _ = FileManager.default.createFile(atPath: path, contents: Data(text.utf8))
+    }
+
+    @Test(arguments: Mode.allCases, 0..<slices)
+    func randomStreams(mode: Mode, slice: Int) {
+        let perSlice = (Self.count + Self.slices - 1) / Self.slices
+        let start = Self.firstSeed &+ UInt64(slice * perSlice)
+        var failures = 0
+        var played = 0
+        for k in 0..<perSlice where slice * perSlice + k < Self.count {
+            let seed = start &+ UInt64(k)
+            let steps = StreamGenerator.steps(seed: seed)
+            // A sequence that crashes the process cannot report itself: the seed is written first.
+            if let progress = Self.progressFile { Self.write("\(seed)\n", to: "\(progress)-\(mode)-\(slice)") }
+            played += 1
+            guard let violation = InvariantRun.replay(seed: seed, mode: mode, steps: steps) else { continue }
+            failures += 1
+            if failures > 3 { continue }
+            let small = Minimizer.minimize(seed: seed, mode: mode, steps: steps, violation: violation)
+            let test = Minimizer.swiftTest(seed: seed, mode: mode, steps: small.steps, violation: small.violation)
+            // What happened in the minimized sequence: the observer, the handlers and the mutations.
+            let traced = InvariantRun(seed: seed, mode: mode)
+            traced.trace = []
+            _ = traced.play(small.steps)
+            let graph = traced.recognizers.map { "\($0.name) in \($0.region?.name ?? "no region")" }.joined(separator: ", ")
+            Issue.record("""
+                seed \(seed) (\(mode)): \(violation)
+                minimized to \(small.steps.count) of \(steps.count) steps:
+                \(test)
+                graph: \(graph)
+                trace:
+                \(traced.trace!.joined(separator: "\n"))
+                """)
+        }
+        #expect(played == min(perSlice, max(0, Self.count - slice * perSlice)))
+        #expect(failures == 0, "\(failures) of \(played) sequences broke an invariant (seeds from \(start), mode \(mode))")
+    }
+
+    /// The checker itself can fail: a recognizer that asks for an illegal transition, and a
+    /// handler that hears a touch end twice, are both reported.
+    @Test func checkerCatchesViolations() {
+        let run = InvariantRun(seed: 7, mode: .inert)
+        let g = run.recognizers[0]
+        g.committedState = .began
+        g.requestTransition(to: .began, reason: nil)
+        g.committedState = .possible
+        #expect(run.play([])?.contains("illegal transition began → began") == true)
+
+        let other = InvariantRun(seed: 7, mode: .inert)
+        let t = Touch(sequence: 99, device: DeviceID(1), contactID: 1, type: .direct, density: PointDensity(uniform: 4),
+                      at: .zero, location: .zero, millimetres: .zero, tapCount: 1)
+        other.touchEvent(t, .began)
+        other.touchEvent(t, .ended)
+        other.touchEvent(t, .ended)
+        #expect(other.violation?.contains("after it ended") == true)
+    }
+}

@@ -1,0 +1,281 @@
+@testable import GestureKit
+import Testing
+
+/// Sequences the invariant checker found, minimized, each kept as a regression test of its fix.
+/// The graph, the delegates' answers and the callbacks' mutations come from the seed; the steps
+/// are the input (see ``InvariantRun``).
+@Suite struct RegressionTests {
+    /// A touchpad hold that begins while a long press is already recognizing (on a touchscreen finger)
+    /// was attached to it and, when its own press duration passed, asked for `began` again. Fixed: a
+    /// touchpad gesture sequence is offered only to recognizers still `possible`.
+    ///
+    /// Found as: step 3: 3:LongPressGestureRecognizer asked for the illegal transition began → began
+    @Test func touchpadHoldDoesNotRestartALongPress() {
+        let steps: [Step] = [
+            .frame(1, ms: 3, [Contact(1, .began, 893, 14)]),
+            .frame(2, ms: 837, [Contact(2, .began, 517, 424)]),
+            .pad(ms: 4, .hold, .begin, fingers: 1),
+            .frame(1, ms: 859, [Contact(1, .moved, 880, 0)]),
+        ]
+        let violation = InvariantRun.replay(seed: 0xe11, mode: .inert, steps: steps)
+        #expect(violation == nil, "\(violation ?? "")")
+    }
+
+    /// A handler that removes a region when told a touch began (held back until it lifted) heard the
+    /// cancellation and then the end. Fixed: delivery stops when the handler's call has ended it.
+    ///
+    /// Found as: step 1: touch 1: ended at its handler after it ended or was cancelled
+    @Test func handlerRemovingItsRegionAtBeginHearsNoEnd() {
+        let steps: [Step] = [
+            .frame(1, ms: 10, [Contact(1, .began, 941, 159)]),
+        ]
+        let violation = InvariantRun.replay(seed: 0x5ee, mode: .mutating, steps: steps)
+        #expect(violation == nil, "\(violation ?? "")")
+    }
+
+    /// A handler that removes a region while told of a claimed touch's cancellation heard it cancelled
+    /// twice. Fixed: the touch is marked done before the handler is called.
+    ///
+    /// Found as: step 3: touch 2: cancelled at its handler after it ended or was cancelled
+    @Test func handlerRemovingARegionDuringACancelHearsOneCancel() {
+        let steps: [Step] = [
+            .frame(1, ms: 10, [Contact(1, .began, 68, 0), Contact(2, .began, 58, 41)]),
+            .frame(2, ms: 10, [Contact(3, .began, 984, 324)]),
+            .frame(2, ms: 6, [Contact(3, .ended, 984, 324)]),
+            .add(1, ms: 10),
+        ]
+        let violation = InvariantRun.replay(seed: 0x37, mode: .mutating, steps: steps)
+        #expect(violation == nil, "\(violation ?? "")")
+    }
+
+    /// A detached recognizer began: its targets were called and the observer never told.
+    /// Fixed by the two guards against callbacks that change the graph: a recognizer released (disabled or removed,
+    /// itself or its region) while its own hook runs has that hook's requests ignored until it receives new input,
+    /// and one that left its sequence or decided while its delegate's `gestureRecognizerShouldBegin` ran does not
+    /// begin when the delegate returns.
+    ///
+    /// Found as: step 1: 11:DirectionalSwipeGestureRecognizer: a target was called (began) for no observed transition
+    @Test func mutationDuringShouldBeginKeepsObserverAndTargetsInStep() {
+        let steps: [Step] = [
+            .frame(1, ms: 10, [Contact(1, .began, 174, 175)]),
+            .frame(1, ms: 10, [Contact(1, .moved, 193, 180), Contact(2, .began, 997, 122)]),
+        ]
+        let violation = InvariantRun.replay(seed: 0xbe3, mode: .mutating, steps: steps)
+        #expect(violation == nil, "\(violation ?? "")")
+    }
+
+    /// The same through a long press.
+    /// Fixed by the two guards against callbacks that change the graph: a recognizer released (disabled or removed,
+    /// itself or its region) while its own hook runs has that hook's requests ignored until it receives new input,
+    /// and one that left its sequence or decided while its delegate's `gestureRecognizerShouldBegin` ran does not
+    /// begin when the delegate returns.
+    ///
+    /// Found as: step 7: 3:LongPressGestureRecognizer: a target was called (began) for no observed transition
+    @Test func mutationDuringShouldBeginKeepsObserverAndTargetsInStepForALongPress() {
+        let steps: [Step] = [
+            .frame(1, ms: 10, [Contact(1, .began, 675, 255)]),
+            .frame(1, ms: 6, [Contact(1, .moved, 658, 275)]),
+            .frame(1, ms: 10, [Contact(1, .moved, 636, 265)]),
+            .frame(1, ms: 10, [Contact(1, .moved, 637, 281), Contact(2, .began, 127, 113)]),
+            .frame(1, ms: 0, [Contact(2, .moved, 109, 135), Contact(3, .began, 597, 506)]),
+            .frame(2, ms: 10, [Contact(4, .began, 233, 85)]),
+            .frame(1, ms: 10, [Contact(1, .ended, 636, 303), Contact(5, .began, 618, 573)]),
+            .frame(2, ms: 717, [Contact(4, .ended, 233, 85)]),
+        ]
+        let violation = InvariantRun.replay(seed: 0x833, mode: .mutating, steps: steps)
+        #expect(violation == nil, "\(violation ?? "")")
+    }
+
+    /// A recognizer that failed in a nested cycle then began from `failed`.
+    /// Fixed by the two guards against callbacks that change the graph: a recognizer released (disabled or removed,
+    /// itself or its region) while its own hook runs has that hook's requests ignored until it receives new input,
+    /// and one that left its sequence or decided while its delegate's `gestureRecognizerShouldBegin` ran does not
+    /// begin when the delegate returns.
+    ///
+    /// Found as: step 2: 11:DirectionalSwipeGestureRecognizer: the observer saw the illegal transition failed → began
+    @Test func mutationDuringShouldBeginCannotBeginAFailedRecognizer() {
+        let steps: [Step] = [
+            .frame(1, ms: 10, [Contact(1, .began, 589, 340)]),
+            .frame(1, ms: 10, [Contact(1, .ended, 589, 340), Contact(2, .began, 938, 572), Contact(3, .began, 539, 175), Contact(4, .began, 14, 312), Contact(5, .began, 795, 569)]),
+            .frame(1, ms: 10, [Contact(2, .moved, 928, 592), Contact(3, .moved, 519, 155)]),
+        ]
+        let violation = InvariantRun.replay(seed: 0x60e, mode: .mutating, steps: steps)
+        #expect(violation == nil, "\(violation ?? "")")
+    }
+
+    /// A pan began twice.
+    /// Fixed by the two guards against callbacks that change the graph: a recognizer released (disabled or removed,
+    /// itself or its region) while its own hook runs has that hook's requests ignored until it receives new input,
+    /// and one that left its sequence or decided while its delegate's `gestureRecognizerShouldBegin` ran does not
+    /// begin when the delegate returns.
+    ///
+    /// Found as: step 13: 6:PanGestureRecognizer: the observer saw the illegal transition began → began
+    @Test func mutationDuringACallbackCannotBeginTwice() {
+        let steps: [Step] = [
+            .frame(1, ms: 10, [Contact(1, .began, 854, 466)]),
+            .cancelAll(ms: 10),
+            .frame(1, ms: 10, [Contact(2, .began, 484, 596)]),
+            .frame(1, ms: 10, [Contact(2, .ended, 484, 596), Contact(3, .began, 91, 210)]),
+            .frame(1, ms: 10, [Contact(3, .moved, 82, 198)]),
+            .frame(1, ms: 4, [Contact(3, .cancelled, 82, 198)]),
+            .frame(1, ms: 10, [Contact(4, .began, 157, 83), Contact(5, .began, 226, 233)]),
+            .frame(1, ms: 10, [Contact(4, .moved, 145, 63)]),
+            .frame(1, ms: 9, [Contact(4, .moved, 128, 72)]),
+            .add(1, ms: 10),
+            .frame(1, ms: 5, [Contact(6, .began, 945, 100)]),
+            .frame(1, ms: 10, [Contact(6, .cancelled, 945, 100)]),
+            .frame(1, ms: 0, [Contact(7, .began, 297, 267)]),
+            .frame(1, ms: 6, [Contact(7, .moved, 513, 97)]),
+        ]
+        let violation = InvariantRun.replay(seed: 0x228, mode: .mutating, steps: steps)
+        #expect(violation == nil, "\(violation ?? "")")
+    }
+
+    /// A pan stayed `began` after every finger lifted.
+    /// Fixed by the two guards against callbacks that change the graph: a recognizer released (disabled or removed,
+    /// itself or its region) while its own hook runs has that hook's requests ignored until it receives new input,
+    /// and one that left its sequence or decided while its delegate's `gestureRecognizerShouldBegin` ran does not
+    /// begin when the delegate returns.
+    ///
+    /// Found as: step 7: 6:PanGestureRecognizer is left began after every finger lifted and every deadline passed
+    @Test func mutationDuringACallbackLeavesNoPanBegan() {
+        let steps: [Step] = [
+            .frame(1, ms: 1, [Contact(1, .began, 903, 598), Contact(2, .began, 229, 3), Contact(3, .began, 330, 377)]),
+            .frame(1, ms: 10, [Contact(1, .ended, 903, 598), Contact(2, .moved, 246, 10), Contact(4, .began, 763, 551), Contact(5, .began, 619, 65), Contact(6, .began, 705, 0)]),
+            .frame(1, ms: 10, [Contact(2, .moved, 249, 31), Contact(4, .moved, 756, 550), Contact(6, .moved, 691, 0)]),
+            .frame(1, ms: 3, [Contact(2, .moved, 248, 34), Contact(4, .moved, 733, 527), Contact(5, .moved, 615, 59)]),
+            .frame(1, ms: 10, [Contact(2, .cancelled, 224, 38), Contact(3, .moved, 95, 599), Contact(4, .moved, 767, 536)]),
+            .frame(1, ms: 4, [Contact(3, .ended, 95, 599), Contact(4, .moved, 767, 535), Contact(5, .ended, 615, 15), Contact(7, .began, 379, 423)]),
+            .frame(1, ms: 10, [Contact(7, .moved, 403, 415), Contact(8, .began, 971, 594)]),
+        ]
+        let violation = InvariantRun.replay(seed: 0x79, mode: .mutating, steps: steps)
+        #expect(violation == nil, "\(violation ?? "")")
+    }
+
+    /// A tap stayed `ended` after every finger lifted.
+    /// Fixed by the two guards against callbacks that change the graph: a recognizer released (disabled or removed,
+    /// itself or its region) while its own hook runs has that hook's requests ignored until it receives new input,
+    /// and one that left its sequence or decided while its delegate's `gestureRecognizerShouldBegin` ran does not
+    /// begin when the delegate returns.
+    ///
+    /// Found as: step 11: 0:TapGestureRecognizer is left ended after every finger lifted and every deadline passed
+    @Test func mutationDuringACallbackLeavesNoTapEnded() {
+        let steps: [Step] = [
+            .frame(1, ms: 10, [Contact(1, .began, 414, 306)]),
+            .frame(1, ms: 10, [Contact(1, .moved, 433, 307)]),
+            .frame(2, ms: 10, [Contact(2, .began, 680, 27)]),
+            .frame(2, ms: 10, [Contact(2, .moved, 699, 23)]),
+            .frame(2, ms: 2, [Contact(2, .moved, 422, 137)]),
+            .frame(1, ms: 10, [Contact(1, .moved, 445, 290)]),
+            .frame(1, ms: 5, [Contact(1, .moved, 423, 313)]),
+            .frame(2, ms: 10, [Contact(2, .moved, 436, 142), Contact(3, .began, 311, 193)]),
+            .frame(1, ms: 2, [Contact(4, .began, 306, 91)]),
+            .frame(1, ms: 10, [Contact(1, .moved, 419, 331), Contact(5, .began, 227, 440)]),
+            .frame(1, ms: 10, [Contact(1, .ended, 407, 347), Contact(4, .moved, 311, 66), Contact(6, .began, 889, 294)]),
+        ]
+        let violation = InvariantRun.replay(seed: 0xa5d, mode: .mutating, steps: steps)
+        #expect(violation == nil, "\(violation ?? "")")
+    }
+
+    /// A delegate that cancels every touch (`cancelAllTouches()`) while asked whether its recognizer
+    /// should receive a touch: the cancelled touch was still attached to the recognizers asked
+    /// after it, which then held it for ever (a pan and a pinch still taking part after every
+    /// finger lifted). Fixed: a touch is attached only if it, and the recognizer, are still fit
+    /// once the delegate has answered. (A 43-step sequence, replayed whole.)
+    @Test func cancellingEveryTouchFromShouldReceiveAttachesNoCancelledTouch() {
+        let seed: UInt64 = 1_005_910
+        let violation = InvariantRun.replay(seed: seed, mode: .mutating, steps: StreamGenerator.steps(seed: seed))
+        #expect(violation == nil, "\(violation ?? "")")
+    }
+
+    /// A region removed from the tree while a touch that landed in its subtree was being offered:
+    /// a pan of the removed region took the touch, began, and, disabled by its own target (its
+    /// region no longer in an engine), stayed `began` for ever. Fixed: a touch is offered only to
+    /// recognizers of regions still in the engine's tree, and a participant is released through the
+    /// engine it is bound to even when its region has left the tree.
+    ///
+    /// Found as: step 2: 6:PanGestureRecognizer is left began after every finger lifted and every deadline passed
+    @Test func regionRemovedDuringAnOfferKeepsItsRecognizersOut() {
+        let steps: [Step] = [
+            .frame(2, ms: 2, [Contact(1, .began, 204, 157), Contact(2, .began, 192, 311), Contact(3, .began, 759, 247)]),
+            .frame(1, ms: 0, [Contact(4, .began, 803, 152)]),
+            .frame(1, ms: 10, [Contact(4, .moved, 823, 81)]),
+        ]
+        let violation = InvariantRun.replay(seed: 2_016_936, mode: .mutating, steps: steps)
+        #expect(violation == nil, "\(violation ?? "")")
+    }
+
+    /// A touchpad gesture cancelled (by `cancelAllTouches()`) while a target of one of its
+    /// recognizers sends a nested frame that resets the others: the cancel then reached a
+    /// recognizer already reset, which failed outside the engine's participants and stayed
+    /// `failed`. Fixed: a touchpad event reaches only the recognizers still following its sequence.
+    ///
+    /// Found as: step 5: 11:DirectionalSwipeGestureRecognizer is left failed after every finger lifted and every deadline passed
+    @Test func touchpadCancelReachesOnlyRecognizersStillFollowingIt() {
+        let steps: [Step] = [
+            .pad(ms: 10, .swipe, .begin, fingers: 4),
+            .frame(1, ms: 10, [Contact(2, .began, 848, 218)]),
+            .frame(2, ms: 9, [Contact(3, .began, 737, 230)]),
+            .frame(2, ms: 10, [Contact(3, .moved, 723, 231)]),
+            .frame(1, ms: 10, [Contact(4, .began, 974, 250)]),
+            .frame(1, ms: 10, [Contact(4, .moved, 947, 260)]),
+        ]
+        let violation = InvariantRun.replay(seed: 2_035_199, mode: .mutating, steps: steps)
+        #expect(violation == nil, "\(violation ?? "")")
+    }
+
+    /// A handler told of a cancellation (its region being moved) that moves the new parent into
+    /// the region's own subtree: the insertion then made a cycle, and the next tree walk
+    /// recursed until the stack overflowed (found by the random streams as a crash, seed
+    /// 2,005,253 in mutating mode). Fixed: an insertion that a callback made impossible does
+    /// nothing.
+    @Test func insertionUndoneByACallbackMakesNoCycle() {
+        let engine = GestureEngine(screen: Rect(x: 0, y: 0, width: 1000, height: 600))
+        engine.send(.deviceAdded(InvariantRun.device(1), at: .milliseconds(1)))
+        let a = Region(frame: Rect(x: 0, y: 0, width: 500, height: 600), name: "a")
+        let b = Region(frame: Rect(x: 500, y: 0, width: 500, height: 600), name: "b")
+        engine.root.addChild(a)
+        engine.root.addChild(b)
+        final class Mover: TouchHandler {
+            var onCancel: () -> Void = {}
+            var cancels = 0
+            func touchBegan(_ touch: Touch) {}
+            func touchMoved(_ touch: Touch) {}
+            func touchEnded(_ touch: Touch) {}
+            func touchCancelled(_ touch: Touch) { cancels += 1; onCancel() }
+        }
+        let mover = Mover()
+        a.touchHandler = mover
+        // Moving `a` under `b` cancels the touch in `a`, whose handler puts `b` under `a`.
+        mover.onCancel = { a.addChild(b) }
+        let contact = TouchContact(id: 1, phase: .began, location: Point(x: 100, y: 100), millimetres: Point(x: 25, y: 25))
+        engine.send(.touchFrame(TouchFrame(device: DeviceID(1), timestamp: .milliseconds(2), contacts: [contact])))
+        b.addChild(a)
+        #expect(mover.cancels == 1)
+        // The handler's move stands (`b` under `a`); `a` has left the root, as its removal began,
+        // and is not put under its own child.
+        #expect(b.parent === a && a.parent == nil)
+        #expect(!a.isDescendant(of: b) && engine.root.children.isEmpty)
+        #expect(engine.root.hitTest(Point(x: 600, y: 100)) === engine.root)
+    }
+
+    /// A delegate that cancels every touch while asked about a touch that began: the recognizers
+    /// without a delegate asked after it took the cancelled touch and held it for ever (a pan
+    /// still taking part after every finger lifted). Fixed: a touch no longer active is offered to
+    /// no one.
+    ///
+    /// Found as: step 4: 7:PanGestureRecognizer still takes part after every finger lifted (touches: 1)
+    @Test func cancelledTouchIsOfferedToNoOne() {
+        let steps: [Step] = [
+            .frame(1, ms: 10, [Contact(1, .began, 650, 509), Contact(2, .began, 730, 141)]),
+            .frame(1, ms: 9, [Contact(1, .cancelled, 650, 509), Contact(2, .moved, 736, 140)]),
+            .frame(1, ms: 6, [Contact(2, .moved, 729, 150), Contact(3, .began, 538, 598)]),
+            .frame(1, ms: 10, [
+                Contact(2, .ended, 729, 150), Contact(3, .moved, 563, 583), Contact(4, .began, 955, 338),
+                Contact(5, .began, 891, 97), Contact(6, .began, 761, 591), Contact(7, .began, 350, 406),
+            ]),
+        ]
+        let violation = InvariantRun.replay(seed: 13_382, mode: .mutating, steps: steps)
+        #expect(violation == nil, "\(violation ?? "")")
+    }
+}
