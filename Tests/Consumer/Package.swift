@@ -2,10 +2,12 @@
 import PackageDescription
 
 // A package that uses GestureKit as a user's package would: through its products, by path.
-// scripts/consumer-check builds it (debug and release) and runs CoreOnly.
+// scripts/consumer-check builds it (debug and release) and runs CoreOnly and WithBackend.
 //
 //   CoreOnly          imports only GestureKit: the core links on its own, and recognizes a tap
 //                     and a pinch fed by hand.
+//   WithBackend       imports GestureKitLibinput too, and runs anywhere: the backend's clock drives
+//                     an engine, and a missing device node is the backend's clear error.
 //   ReadmeEmbedding   the README's "Embedding" example, compiled as written. Its main.swift is
 //                     generated from README.md by scripts/consumer-check (Generated/ is ignored).
 //   ReadmeAsync       the README's "Swift concurrency, several screens, live changes" example,
@@ -32,6 +34,13 @@ let package = Package(
         .executableTarget(
             name: "CoreOnly",
             dependencies: [.product(name: "GestureKit", package: "GestureKit")]
+        ),
+        .executableTarget(
+            name: "WithBackend",
+            dependencies: [
+                .product(name: "GestureKit", package: "GestureKit"),
+                .product(name: "GestureKitLibinput", package: "GestureKit"),
+            ]
         ),
         readmeExample("ReadmeEmbedding"),
         readmeExample("ReadmeAsync"),
