@@ -85,8 +85,7 @@ public enum EdgePosition: Hashable, Sendable, CustomStringConvertible {
     func points(alongEdgeOf length: Double, pointsPerMillimetre: Double) -> Double {
         switch self {
         case .fraction(let f): f * length
-        case .distance(.millimetres(let mm)): mm * pointsPerMillimetre
-        case .distance(.points(let pt)): pt
+        case .distance(let d): d.points(atPointsPerMillimetre: pointsPerMillimetre)
         }
     }
 
@@ -130,11 +129,7 @@ public struct EdgeZone: Hashable, Sendable, CustomStringConvertible {
     public func contains(_ p: Point, screen: Rect, density: PointDensity) -> Bool {
         let acrossDensity = (edge == .left || edge == .right) ? density.x : density.y
         let alongDensity = (edge == .left || edge == .right) ? density.y : density.x
-        let band: Double
-        switch depth {
-        case .millimetres(let mm): band = mm * acrossDensity
-        case .points(let pt): band = pt
-        }
+        let band = depth.points(atPointsPerMillimetre: acrossDensity)
         let inset: Double, along: Double, length: Double
         switch edge {
         case .left: (inset, along, length) = (p.x - screen.minX, p.y - screen.minY, screen.height)
@@ -199,11 +194,8 @@ public struct CornerZone: Hashable, Sendable, CustomStringConvertible {
     /// Whether `p` (screen points) lies in the square.
     public func contains(_ p: Point, screen: Rect, density: PointDensity) -> Bool {
         let (h, v) = corner.edges
-        let (sideX, sideY): (Double, Double)
-        switch size {
-        case .millimetres(let mm): (sideX, sideY) = (mm * density.x, mm * density.y)
-        case .points(let pt): (sideX, sideY) = (pt, pt)
-        }
+        let sideX = size.points(atPointsPerMillimetre: density.x)
+        let sideY = size.points(atPointsPerMillimetre: density.y)
         let dx = v == .left ? p.x - screen.minX : screen.maxX - p.x
         let dy = h == .top ? p.y - screen.minY : screen.maxY - p.y
         return dx <= sideX && dy <= sideY
@@ -262,12 +254,6 @@ public enum ScreenZone: Hashable, Sendable, CustomStringConvertible {
     /// The zone's rectangle on `screen`, for a device of `density`: what ``contains(_:screen:density:)``
     /// accepts (for drawing a zone overlay, or checking a layout).
     public func frame(on screen: Rect, density: PointDensity) -> Rect {
-        func points(_ d: Distance, _ perMillimetre: Double) -> Double {
-            switch d {
-            case .millimetres(let mm): mm * perMillimetre
-            case .points(let pt): pt
-            }
-        }
         switch self {
         case .edge(let z):
             let vertical = z.edge == .left || z.edge == .right
@@ -276,7 +262,7 @@ public enum ScreenZone: Hashable, Sendable, CustomStringConvertible {
             let a = z.from.points(alongEdgeOf: length, pointsPerMillimetre: along)
             let b = z.to.points(alongEdgeOf: length, pointsPerMillimetre: along)
             let (lo, hi) = (min(a, b), max(a, b))
-            let depth = points(z.depth, vertical ? density.x : density.y)
+            let depth = z.depth.points(atPointsPerMillimetre: vertical ? density.x : density.y)
             switch z.edge {
             case .left: return Rect(x: screen.minX, y: screen.minY + lo, width: depth, height: hi - lo)
             case .right: return Rect(x: screen.maxX - depth, y: screen.minY + lo, width: depth, height: hi - lo)
@@ -285,7 +271,8 @@ public enum ScreenZone: Hashable, Sendable, CustomStringConvertible {
             }
         case .corner(let z):
             let (h, v) = z.corner.edges
-            let w = points(z.size, density.x), hgt = points(z.size, density.y)
+            let w = z.size.points(atPointsPerMillimetre: density.x)
+            let hgt = z.size.points(atPointsPerMillimetre: density.y)
             return Rect(x: v == .left ? screen.minX : screen.maxX - w, y: h == .top ? screen.minY : screen.maxY - hgt, width: w, height: hgt)
         }
     }
