@@ -3,6 +3,52 @@ import Testing
 
 @Suite("Enabling, disabling and removing mid-gesture")
 struct LifecycleTests {
+    @Test("an engine dropped while fingers are down frees its whole graph")
+    func engineDroppedWithFingersDown() {
+        weak var engine: GestureEngine?
+        weak var pan: PanGestureRecognizer?
+        weak var press: LongPressGestureRecognizer?
+        weak var view: Region?
+        weak var touch: Touch?
+        do {
+            let s = Fingers()
+            let v = s.region("view", Rect(x: 0, y: 0, width: 500, height: 500))
+            v.touchHandler = TouchLog()
+            let p = PanGestureRecognizer().named("pan")
+            let l = LongPressGestureRecognizer().named("press")
+            v.addGestureRecognizer(p)
+            v.addGestureRecognizer(l)
+            s.press([1, 2], at: [Point(x: 100, y: 100), Point(x: 200, y: 100)])
+            s.drag(1, by: Point(x: 30, y: 0), over: 50)
+            #expect(p.state == .changed)
+            #expect(p.touches.count == 2)
+            (engine, pan, press, view, touch) = (s.engine, p, l, v, p.touches.first)
+        }
+        #expect(engine == nil)
+        #expect(pan == nil)
+        #expect(press == nil)
+        #expect(view == nil)
+        #expect(touch == nil)
+    }
+
+    @Test("an engine dropped during a touchpad gesture frees its recognizers")
+    func engineDroppedDuringTouchpadGesture() {
+        weak var engine: GestureEngine?
+        weak var pan: PanGestureRecognizer?
+        do {
+            let s = Fingers(kind: .touchpad)
+            let p = PanGestureRecognizer().named("pan")
+            s.engine.root.addGestureRecognizer(p)
+            s.pad(.swipe, .begin, fingers: 3)
+            for _ in 0..<5 { s.pad(.swipe, .update, fingers: 3, delta: Point(x: 10, y: 0)) }
+            #expect(p.state == .changed)
+            #expect(p.touchpadGestureSequence != nil)
+            (engine, pan) = (s.engine, p)
+        }
+        #expect(engine == nil)
+        #expect(pan == nil)
+    }
+
     @Test("disabling a pan that has begun cancels it and tells its targets")
     func disableWhileBegan() {
         let s = Fingers()

@@ -103,7 +103,19 @@ public final class GestureEngine {
     var lastTap: (device: DeviceID, location: Point, end: Timestamp, count: Int)?
 
     deinit {
-        for r in participants { r.boundEngine = nil }
+        // A touch and the recognizers following it hold each other (and the touch its region):
+        // an engine dropped while fingers are down unties them, or the graph would outlive it.
+        for r in participants {
+            r.boundEngine = nil
+            r.touches.removeAll()
+            r.touchpadGestureSequence = nil
+            r.beganBuffer.removeAll()
+            r.movedBuffer.removeAll()
+            r.endedBuffer.removeAll()
+            r.cancelledBuffer.removeAll()
+        }
+        for t in activeTouches { t._gestureRecognizers.removeAll() }
+        for t in touchpadSequences { t._gestureRecognizers.removeAll() }
     }
 
     /// Creates an engine whose root region covers `screen` (in points).
