@@ -247,7 +247,7 @@ import Testing
         let mover = Mover()
         a.touchHandler = mover
         // Moving `a` under `b` cancels the touch in `a`, whose handler puts `b` under `a`.
-        mover.onCancel = { a.addChild(b) }
+        mover.onCancel = { [unowned a, unowned b] in a.addChild(b) }
         let contact = TouchContact(id: 1, phase: .began, location: Point(x: 100, y: 100), millimetres: Point(x: 25, y: 25))
         engine.send(.touchFrame(TouchFrame(device: DeviceID(1), timestamp: .milliseconds(2), contacts: [contact])))
         b.addChild(a)
@@ -257,6 +257,76 @@ import Testing
         #expect(b.parent === a && a.parent == nil)
         #expect(!a.isDescendant(of: b) && engine.root.children.isEmpty)
         #expect(engine.root.hitTest(Point(x: 600, y: 100)) === engine.root)
+    }
+
+    /// A handler told of a cancellation (its region being removed) that moves the region under
+    /// another: the removal then went on, cleared the region's new parent and left it among that
+    /// parent's children, so a later insertion saw no relation and made a cycle, and the next tree
+    /// walk recursed until the stack overflowed (found by the random streams as a crash, seed
+    /// 443,460,277,480 in mutating mode, release build). Fixed: a move made during the removal's
+    /// callouts stands.
+    @Test func moveDuringRemovalStands() {
+        let engine = GestureEngine(screen: Rect(x: 0, y: 0, width: 1000, height: 600))
+        engine.send(.deviceAdded(InvariantRun.device(1), at: .milliseconds(1)))
+        let a = Region(frame: Rect(x: 0, y: 0, width: 500, height: 600), name: "a")
+        let c = Region(frame: Rect(x: 500, y: 0, width: 500, height: 600), name: "c")
+        engine.root.addChild(a)
+        engine.root.addChild(c)
+        final class Mover: TouchHandler {
+            var onCancel: () -> Void = {}
+            var cancels = 0
+            func touchBegan(_ touch: Touch) {}
+            func touchMoved(_ touch: Touch) {}
+            func touchEnded(_ touch: Touch) {}
+            func touchCancelled(_ touch: Touch) { cancels += 1; onCancel() }
+        }
+        let mover = Mover()
+        a.touchHandler = mover
+        mover.onCancel = { [unowned a, unowned c] in c.addChild(a) }
+        let contact = TouchContact(id: 1, phase: .began, location: Point(x: 100, y: 100), millimetres: Point(x: 25, y: 25))
+        engine.send(.touchFrame(TouchFrame(device: DeviceID(1), timestamp: .milliseconds(2), contacts: [contact])))
+        a.removeFromParent()
+        #expect(mover.cancels == 1)
+        // The handler's move stands: `a` is `c`'s child, and each side of the link knows it.
+        #expect(a.parent === c)
+        #expect(c.children.count == 1 && c.children.first === a)
+        #expect(engine.root.children.count == 1 && engine.root.children.first === c)
+        #expect(a.engine === engine)
+        // So `c` cannot go under `a`, its own child.
+        #expect(c.isDescendant(of: engine.root) && a.isDescendant(of: c))
+    }
+
+    /// The same for a recognizer: a target told of its cancellation (its removal) that attaches
+    /// it to another region. The removal then cleared the new region, leaving the recognizer in
+    /// that region's list but attached to none. Fixed as above.
+    @Test func attachDuringRemovalStands() {
+        let engine = GestureEngine(screen: Rect(x: 0, y: 0, width: 1000, height: 600))
+        engine.send(.deviceAdded(InvariantRun.device(1), at: .milliseconds(1)))
+        let a = Region(frame: Rect(x: 0, y: 0, width: 500, height: 600), name: "a")
+        let c = Region(frame: Rect(x: 500, y: 0, width: 500, height: 600), name: "c")
+        engine.root.addChild(a)
+        engine.root.addChild(c)
+        let pan = PanGestureRecognizer()
+        a.addGestureRecognizer(pan)
+        var states: [GestureState] = []
+        pan.addTarget { [unowned c] p in
+            states.append(p.state)
+            if p.state == .cancelled { c.addGestureRecognizer(p) }
+        }
+        var t: Int64 = 2
+        func frame(_ phase: TouchPhase, x: Double) {
+            let contact = TouchContact(id: 1, phase: phase, location: Point(x: x, y: 100), millimetres: Point(x: x / 4, y: 25))
+            engine.send(.touchFrame(TouchFrame(device: DeviceID(1), timestamp: .milliseconds(t), contacts: [contact])))
+            t += 8
+        }
+        frame(.began, x: 100)
+        for k in 1...6 { frame(.moved, x: 100 + Double(k) * 10) }
+        #expect(states.first == .began)
+        a.removeGestureRecognizer(pan)
+        #expect(states.last == .cancelled)
+        #expect(pan.region === c)
+        #expect(c.gestureRecognizers.count == 1 && c.gestureRecognizers.first === pan)
+        #expect(a.gestureRecognizers.isEmpty)
     }
 
     /// A delegate that cancels every touch while asked about a touch that began: the recognizers

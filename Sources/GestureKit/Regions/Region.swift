@@ -70,9 +70,13 @@ public final class Region {
 
     /// Detaches this region from its parent. Gestures in progress on recognizers of this subtree
     /// are cancelled.
+    ///
+    /// The cancellations call out; should one of those calls move this region (or remove it), that
+    /// change stands and this removal does nothing more.
     public func removeFromParent() {
         guard let parent else { return }
         engine?.regionWillDetach(self)
+        guard self.parent === parent else { return }
         parent.children.removeAll { $0 === self }
         self.parent = nil
         refreshEngine()
@@ -106,9 +110,13 @@ public final class Region {
     }
 
     /// Detaches a recognizer; a gesture it was recognizing is cancelled.
+    ///
+    /// The cancellation calls out; should one of those calls attach the recognizer to another
+    /// region (or remove it), that change stands and this removal does nothing more.
     public func removeGestureRecognizer(_ recognizer: GestureRecognizer) {
         guard recognizer.region === self else { return }
         recognizer.withEngine { $0.recognizerWillDetach(recognizer) }
+        guard recognizer.region === self else { return }
         gestureRecognizers.removeAll { $0 === recognizer }
         recognizer.region = nil
     }
