@@ -227,7 +227,7 @@ struct HookGraphChangeTests {
             let later = HookRecorder().named("later")
             for r in [outer, later] { s.engine.root.addGestureRecognizer(r) }
             var sent = false
-            outer.onMoved = { _, _ in
+            outer.onMoved = { [unowned s] _, _ in
                 guard !sent else { return }
                 sent = true
                 s.tick()

@@ -11,7 +11,7 @@ struct LongPressTests {
         #expect(press.minimumPressDuration == .milliseconds(500))
         let actions = ActionLog(press)
         var beganAt: Timestamp?
-        press.addTarget { if $0.state == .began { beganAt = s.engine.now } }
+        press.addTarget { [unowned s] in if $0.state == .began { beganAt = s.engine.now } }
 
         s.press([1], at: [Point(x: 300, y: 300)])
         let landed = s.time

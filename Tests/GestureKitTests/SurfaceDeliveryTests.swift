@@ -357,7 +357,7 @@ struct SurfaceDeliveryTests {
         let (view, log) = view(s)
         s.press([1, 2], at: [Point(x: 200, y: 200), Point(x: 300, y: 200)])
         log.take()
-        log.after = { entry in if entry == "motion 1" { view.removeFromParent() } }
+        log.after = { [unowned view] entry in if entry == "motion 1" { view.removeFromParent() } }
         s.drag([1: Point(x: 10, y: 0), 2: Point(x: 10, y: 0)], over: 10)
         #expect(log.entries == ["motion 1", "cancel view [1, 2]", "frame view"])
         expectSilence(s, log, fingers: [1, 2])
@@ -373,7 +373,7 @@ struct SurfaceDeliveryTests {
         edge.edges = .left
         edge.delaysTouchesBegan = true
         s.engine.root.addGestureRecognizer(edge)
-        log.after = { entry in if entry == "down 1" { panel.removeFromParent() } }
+        log.after = { [unowned panel] entry in if entry == "down 1" { panel.removeFromParent() } }
         s.press([1], at: [Point(x: 10, y: 300)])
         s.wait(60)
         #expect(log.entries == [])
@@ -386,7 +386,7 @@ struct SurfaceDeliveryTests {
         let s = Fingers()
         let (view, log) = view(s)
         var removed = false
-        log.after = { entry in
+        log.after = { [unowned view] entry in
             if entry == "frame view" && !removed {
                 removed = true
                 view.removeFromParent()
@@ -402,7 +402,7 @@ struct SurfaceDeliveryTests {
     func removedDuringAnotherFrame() {
         let s = Fingers()
         let (shared, right) = leftAndRight(s)
-        shared.after = { entry in if entry == "frame left" { right.removeFromParent() } }
+        shared.after = { [unowned right] entry in if entry == "frame left" { right.removeFromParent() } }
         s.press([1, 2], at: [Point(x: 100, y: 100), Point(x: 700, y: 100)])
         #expect(shared.take() == ["down 1", "down 2", "frame left", "cancel right [2]", "frame right"])
         s.release([1, 2])

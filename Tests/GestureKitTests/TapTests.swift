@@ -50,7 +50,7 @@ struct TapTests {
 
         // One tap: the single tap is recognized when the double tap times out, 300 ms later.
         var singleAt: Timestamp?
-        single.addTarget { _ in singleAt = s.engine.now }
+        single.addTarget { [unowned s] _ in singleAt = s.engine.now }
         s.tap(at: Point(x: 100, y: 100))
         let lifted = s.time
         #expect(s.log.isEmpty)

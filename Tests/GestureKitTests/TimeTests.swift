@@ -9,7 +9,7 @@ struct TimeTests {
         let press = LongPressGestureRecognizer().named("press")
         s.engine.root.addGestureRecognizer(press)
         var beganAt: Timestamp?
-        press.addTarget { p in if p.state == .began { beganAt = s.engine.now } }
+        press.addTarget { [unowned s] p in if p.state == .began { beganAt = s.engine.now } }
         #expect(s.engine.nextDeadline == nil)
         s.press([1], at: [Point(x: 100, y: 100)])
         let landed = s.time
@@ -42,7 +42,7 @@ struct TimeTests {
         press.cancelsTouchesInView = false
         view.addGestureRecognizer(press)
         var cancelledAt: Timestamp?
-        press.addTarget { p in if p.state == .cancelled { cancelledAt = s.engine.now } }
+        press.addTarget { [unowned s] p in if p.state == .cancelled { cancelledAt = s.engine.now } }
         s.press([1], at: [Point(x: 100, y: 100)])
         let landed = s.time
         s.wait(1000)

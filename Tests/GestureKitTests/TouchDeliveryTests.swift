@@ -209,7 +209,7 @@ struct TouchDeliveryTests {
         s.engine.root.addGestureRecognizer(swipe)
         s.engine.root.addGestureRecognizer(tap)
         let handler = Remover()
-        handler.onEnd = {
+        handler.onEnd = { [unowned s, unowned swipe, unowned tap] in
             s.engine.root.removeGestureRecognizer(swipe)
             s.engine.root.removeGestureRecognizer(tap)
         }
