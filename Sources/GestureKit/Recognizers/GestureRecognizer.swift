@@ -115,7 +115,6 @@ open class GestureRecognizer {
     /// The touches of the current sequence that this recognizer tracks, including those that
     /// ended in the frame being processed.
     @exclusivity(unchecked) public internal(set) var touches: [Touch] = []
-    var removedTouches = 0
 
     /// The touchpad gesture the recognizer is following, if any.
     @exclusivity(unchecked) public internal(set) var touchpadGestureSequence: Touch?
