@@ -1,0 +1,217 @@
+extension GestureEngine {
+    // MARK: The cycle
+
+    /// Calls every participant's hooks with the touches of this cycle, then finishes the cycle.
+    func dispatchAndFinishCycle() {
+        recognizersReset = false
+        dispatchHooks()
+        finishCycle()
+        var rounds = 0
+        while recognizersReset && rounds < 4 && offerTouchesBeganNow() {
+            recognizersReset = false
+            rounds += 1
+            dispatchHooks()
+            finishCycle()
+        }
+    }
+
+    /// Calls every participant's hooks with the touches of this cycle: those queued for it (began,
+    /// ended, cancelled) and those of its touches that moved in the frame being handled.
+    ///
+    /// Runs for every participant on every frame, and in a busy graph most have recognized or
+    /// failed and hear nothing: they are looked at through unretained references, and only a
+    /// recognizer that is called is retained for the call (a hook may remove it from the graph).
+    private func dispatchHooks() {
+        let moves = movesPending
+        let allMoved = moves && allTouchesMoved
+        movesPending = false
+        allTouchesMoved = false
+        let frame = frameSerial
+        participantLoops += 1
+        defer { participantLoops -= 1 }
+        var i = 0
+        while i < participants.count {
+            unowned(unsafe) let u = participants[i]
+            i += 1
+            // Released in this cycle and still listed (see finishCycle): it has nothing to hear.
+            guard u.isParticipant else { continue }
+            u.lastFrameTime = now
+            let queued = !u.beganBuffer.isEmpty || !u.endedBuffer.isEmpty || !u.cancelledBuffer.isEmpty
+            guard queued || (moves && !u.committedState.isFinished && !u.touches.isEmpty) else { continue }
+            let r = participants[i - 1]
+            let ready = r.isEnabled && r.pendingState == nil
+            if !r.beganBuffer.isEmpty {
+                if ready && !r.committedState.isFinished { r.touchesBegan(r.beganBuffer) }
+                r.beganBuffer.removeAll(keepingCapacity: true)
+            }
+            if moves && !r.committedState.isFinished {
+                // Marked before the call: a frame sent from inside a hook (a nested cycle) hands
+                // the recognizer only the motion it has not heard yet, and so does this loop after.
+                let heard = r.movesHeard
+                r.movesHeard = frameSerial
+                if ready {
+                    if allMoved && frameSerial == frame && r.touchpadGestureSequence == nil {
+                        if !r.touches.isEmpty { r.touchesMoved(r.touches) }
+                    } else {
+                        deliverMoves(to: r, after: heard)
+                    }
+                }
+            }
+            if !r.endedBuffer.isEmpty {
+                if ready && !r.committedState.isFinished { r.touchesEnded(r.endedBuffer) }
+                r.endedBuffer.removeAll(keepingCapacity: true)
+            }
+            if !r.cancelledBuffer.isEmpty {
+                if ready && !r.committedState.isFinished { r.touchesCancelled(r.cancelledBuffer) }
+                else if r.pendingState != nil { arbiter.request(r, to: .failed, reason: .touchesCancelled(r.cancelledBuffer[0].cancellation ?? .device)) }
+                r.cancelledBuffer.removeAll(keepingCapacity: true)
+            }
+        }
+    }
+
+    /// Calls `r.touchesMoved` with its touches still down that moved after frame `heard`, if any.
+    /// When all of them did, the recognizer's own list is passed, with nothing copied.
+    private func deliverMoves(to r: GestureRecognizer, after heard: Int) {
+        var moved = 0
+        var k = 0
+        let n = r.touches.count
+        while k < n {
+            unowned(unsafe) let t = r.touches[k]
+            if t.movedInFrame > heard && t.isActive { moved += 1 }
+            k += 1
+        }
+        if moved == 0 { return }
+        if moved == n { return r.touchesMoved(r.touches) }
+        k = 0
+        while k < n {
+            let t = r.touches[k]
+            if t.movedInFrame > heard && t.isActive { r.movedBuffer.append(t) }
+            k += 1
+        }
+        r.touchesMoved(r.movedBuffer)
+        r.movedBuffer.removeAll(keepingCapacity: true)
+    }
+
+    /// Ends a cycle: delivers raw touches, drops finished touches from recognizers, fails
+    /// recognizers left undecided with nothing to wait for, and resets finished ones.
+    func finishCycle() {
+        var settled = false
+        var rounds = 0
+        // Recognizers hold only active touches until one ends: scanning every recognizer's
+        // touches for finished ones is needed only then (a steady stream of moving frames skips
+        // it). The flag is taken before the scan, so a touch that ends during it (in a callback)
+        // is found by the cycle its ending starts.
+        var pruning = false
+        participantLoops += 1
+        while !settled && rounds < 8 {
+            settled = true
+            rounds += 1
+            deliverTouches()
+            if touchesLeft {
+                pruning = true
+                touchesLeft = false
+            }
+            var i = 0
+            while i < participants.count {
+                // Unretained until the recognizer is settled (a call out), as in dispatchHooks.
+                unowned(unsafe) let u = participants[i]
+                i += 1
+                // Released this cycle (disabled or removed, and already reset): nothing to settle.
+                guard u.isParticipant else { continue }
+                if pruning {
+                    if u.touches.contains(where: { !$0.isActive }) { u.touches.removeAll { !$0.isActive } }
+                    if let s = u.touchpadGestureSequence, !s.isActive { u.touchpadGestureSequence = nil }
+                }
+                guard u.touches.isEmpty else { continue }
+                let r = participants[i - 1]
+                if r.committedState.isFinished {
+                    resetRecognizer(r)
+                } else if r.committedState == .possible && r.pendingState == nil && r.deadline == nil {
+                    arbiter.request(r, to: .failed, reason: .undecided)
+                    settled = false
+                }
+            }
+        }
+        participantLoops -= 1
+        if participantsReleased && participantLoops == 0 {
+            participantsReleased = false
+            participants.removeAll { !$0.isParticipant }
+            recognizerDeadlinesChanged = true
+        }
+    }
+
+    private func resetRecognizer(_ r: GestureRecognizer) {
+        let old = r.committedState
+        recognizersReset = true
+        // Touches still being delivered stop consulting the recognizer, keeping its claim if it
+        // made one: once reset it speaks for the next sequence, not for theirs.
+        for t in deliveryTouches where t.delivery != .done {
+            guard let i = t.gestureRecognizers.firstIndex(where: { $0 === r }) else { continue }
+            if r.cancelsTouchesInView && old.hasRecognized { t.isClaimed = true }
+            t._gestureRecognizers.remove(at: i)
+        }
+        r.committedState = .possible
+        r.pendingState = nil
+        r.deadline = nil
+        r.isParticipant = false
+        participantsReleased = true
+        // Input queued for the sequence it leaves is not for the next one.
+        r.beganBuffer.removeAll(keepingCapacity: true)
+        r.endedBuffer.removeAll(keepingCapacity: true)
+        r.cancelledBuffer.removeAll(keepingCapacity: true)
+        r.boundEngine = nil
+        r.touchpadFingerCount = 0
+        r.reset()
+        observer?.engine(self, recognizer: r, didChangeFrom: old, to: .possible)
+    }
+
+    func didTransition(_ r: GestureRecognizer, from old: GestureState, to new: GestureState) {
+        observer?.engine(self, recognizer: r, didChangeFrom: old, to: new)
+    }
+
+    // MARK: Detaching
+
+    /// Releases a recognizer that is being disabled or removed: a gesture in progress is
+    /// cancelled, a possible one fails, and its touches are let go.
+    func recognizerWillDetach(_ r: GestureRecognizer) {
+        guard r.isParticipant else { return }
+        beginDeliveryBatch()
+        defer { endDeliveryBatch() }
+        if r.committedState.isActive {
+            r.pendingState = nil
+            r.commit(.cancelled, reason: nil)
+        } else if r.committedState == .possible {
+            arbiter.request(r, to: .failed, reason: .disabled)
+        }
+        for t in r.touches { t._gestureRecognizers.removeAll { $0 === r } }
+        r.touches.removeAll()
+        r.touchpadGestureSequence = nil
+        r.beganBuffer.removeAll(keepingCapacity: true)
+        r.movedBuffer.removeAll(keepingCapacity: true)
+        r.endedBuffer.removeAll(keepingCapacity: true)
+        r.cancelledBuffer.removeAll(keepingCapacity: true)
+        if r.committedState.isFinished { resetRecognizer(r) }
+        r.isReleased = true
+        finishCycle()
+    }
+
+    /// A region leaves the tree: its recognizers and those of its subtree let go of their touches.
+    /// Touches delivered to a handler in the subtree are cancelled there (its surface is gone), and
+    /// held ones are dropped: every touch a handler heard of still ends with exactly one word, and
+    /// the regions told get their frame.
+    func regionWillDetach(_ region: Region) {
+        beginDeliveryBatch()
+        defer { endDeliveryBatch() }
+        var stack = [region]
+        while let r = stack.popLast() {
+            for g in r.gestureRecognizers { recognizerWillDetach(g) }
+            stack.append(contentsOf: r.children)
+        }
+        for t in deliveryTouches {
+            guard t.delivery != .done, let hit = t.region, hit.isDescendant(of: region) else { continue }
+            if t.delivery == .delivering { cancelDelivery(of: t) } else { t.delivery = .done }
+        }
+        // Finished touches leave the list at the end of the delivery pass.
+        deliverTouches()
+    }
+}

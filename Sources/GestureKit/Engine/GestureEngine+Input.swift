@@ -1,0 +1,266 @@
+extension GestureEngine {
+    // MARK: Input
+
+    /// Feeds one input event. Deadlines that fall before the event's timestamp fire first.
+    public func send(_ event: InputEvent) {
+        advance(to: event.timestamp)
+        beginDeliveryBatch()
+        defer { endDeliveryBatch() }
+        switch event {
+        case .deviceAdded(let device, _):
+            if devices[device.id] != nil { removeDevice(device.id) }
+            devices[device.id] = device
+            deviceDensities[device.id] = density(for: device)
+            frameDevice = nil
+        case .deviceRemoved(let id, _):
+            removeDevice(id)
+        case .touchFrame(let frame):
+            handle(frame)
+        case .touchpadGesture(let gesture):
+            handle(gesture)
+        }
+    }
+
+    /// Cancels every touch and touchpad gesture in flight: the safe way out for a host that lost
+    /// track of its input (a VT switch, a suspended seat).
+    public func cancelAllTouches() {
+        beginDeliveryBatch()
+        defer { endDeliveryBatch() }
+        for t in activeTouches { cancel(t, reason: .host) }
+        for s in touchpadSequences { cancelSequence(s) }
+        dispatchAndFinishCycle()
+    }
+
+    // MARK: Devices
+
+    /// Points per millimetre along each screen axis for `device`: the density its producer gave
+    /// (``InputDevice/density``), else the screen's area in points over the sensor's area in
+    /// millimetres on both axes (a touchscreen mapped onto the whole screen; invariant under
+    /// rotation), else the fallback for a device that reports no resolution.
+    func density(for device: InputDevice) -> PointDensity {
+        if let d = device.density, d.isValid { return d }
+        guard device.hasResolution, let mm = device.sizeMillimetres, mm.width > 0, mm.height > 0,
+              root.frame.width > 0, root.frame.height > 0
+        else { return PointDensity(uniform: configuration.fallbackPointsPerMillimetre) }
+        return PointDensity(uniform: ((root.frame.width * root.frame.height) / (mm.width * mm.height)).squareRoot())
+    }
+
+    /// Points per millimetre along each screen axis for the touches of device `id`, as the engine
+    /// judges them, or `nil` for a device that is not plugged in.
+    public func density(of id: DeviceID) -> PointDensity? { deviceDensities[id] }
+
+    private func removeDevice(_ id: DeviceID) {
+        for t in activeTouches where t.device == id { cancel(t, reason: .deviceRemoved) }
+        for s in touchpadSequences where s.device == id { cancelSequence(s) }
+        ignoredContacts.removeAll { $0.device == id }
+        devices[id] = nil
+        deviceDensities[id] = nil
+        frameDevice = nil
+        dispatchAndFinishCycle()
+    }
+
+    // MARK: Touch frames
+
+    private func handle(_ frame: TouchFrame) {
+        frameSerial &+= 1
+        var moved = 0
+        var hint = 0
+        // A stream comes from one device at a time: remember the last one's touch type and scale
+        // rather than look both up (and copy the device's record) on every frame.
+        let type: TouchType, density: PointDensity, limits: LargeContactLimits
+        if let cached = frameDevice, cached.id == frame.device {
+            (type, density, limits) = (cached.type, cached.density, cached.limits)
+        } else {
+            guard let device = devices[frame.device], let d = deviceDensities[frame.device] else {
+                statistics.framesFromUnknownDevices += 1
+                return
+            }
+            (type, density) = (device.kind == .touchscreen ? .direct : .indirect, d)
+            limits = LargeContactLimits(for: device, density: d, configuration: configuration)
+            frameDevice = (frame.device, type, density, limits)
+        }
+        for c in frame.contacts {
+            switch c.phase {
+            case .began:
+                if let old = activeTouch(frame.device, c.id) { cancel(old, reason: .device) }
+                ignoredContacts.removeAll { $0.device == frame.device && $0.contact == c.id }
+                if c.isPalm || limits.rejects(c) {
+                    if c.isPalm { statistics.palmsIgnored += 1 } else { statistics.largeContactsRejected += 1 }
+                    ignoredContacts.append((frame.device, c.id))
+                    continue
+                }
+                begin(c, device: frame.device, type: type, density: density, at: frame.timestamp)
+            case .moved, .stationary:
+                guard let index = activeTouchIndex(frame.device, c.id, from: hint) else {
+                    if !isIgnored(frame.device, c.id) { statistics.contactsWithoutBegin += 1 }
+                    continue
+                }
+                if c.isPalm || limits.rejects(c) {
+                    // The device goes on reporting the palm until it lifts: ignore it from now on.
+                    if c.isPalm { statistics.palmsIgnored += 1 } else { statistics.largeContactsRejected += 1 }
+                    ignoredContacts.append((frame.device, c.id))
+                    cancel(activeTouches[index], reason: .palm)
+                    continue
+                }
+                // The common case, every contact of every frame: `activeTouches` holds the touch
+                // and nothing below calls out, so it is not retained.
+                unowned(unsafe) let t = activeTouches[index]
+                // Contacts usually come in the order their touches began: look there first.
+                hint = index + 1
+                update(t, with: c, at: frame.timestamp)
+                if c.phase == .moved && t.location != t.previousLocation {
+                    t._phase = .moved
+                    // Stamped rather than queued per recognizer: dispatchHooks hands each
+                    // recognizer that is still deciding or recognizing the touches it tracks that
+                    // carry this frame's stamp. In a busy graph most recognizers have recognized
+                    // or failed and only follow the touches until they lift; they cost nothing here.
+                    // (A contact listed twice in one frame counts once.)
+                    if t.movedInFrame != frameSerial { moved += 1 }
+                    t.movedInFrame = frameSerial
+                    movesPending = true
+                } else {
+                    t._phase = .stationary
+                }
+            case .ended, .cancelled:
+                guard let t = activeTouch(frame.device, c.id) else {
+                    if !isIgnored(frame.device, c.id) { statistics.contactsWithoutBegin += 1 }
+                    ignoredContacts.removeAll { $0.device == frame.device && $0.contact == c.id }
+                    continue
+                }
+                update(t, with: c, at: frame.timestamp)
+                let large = !c.isPalm && limits.rejects(c)
+                if large { statistics.largeContactsRejected += 1 }
+                if c.phase == .ended && !c.isPalm && !large {
+                    t._phase = .ended
+                    touchesLeft = true
+                    removeActive(t)
+                    for r in t.gestureRecognizers { r.endedBuffer.append(t) }
+                    noteTapEnd(t)
+                } else {
+                    cancel(t, reason: c.isPalm || large ? .palm : .device)
+                }
+            }
+        }
+        allTouchesMoved = moved == activeTouches.count && !touchesLeft
+        dispatchAndFinishCycle()
+    }
+
+    /// The active touch of a contact. Indexing (rather than iterating, which retains each touch it
+    /// passes) keeps this search free of reference counting: it runs for every contact of every frame.
+    private func activeTouch(_ device: DeviceID, _ contact: Int) -> Touch? {
+        activeTouchIndex(device, contact).map { activeTouches[$0] }
+    }
+
+    /// The index in ``activeTouches`` of a contact's touch, searched from `start` round to it.
+    private func activeTouchIndex(_ device: DeviceID, _ contact: Int, from start: Int = 0) -> Int? {
+        let n = activeTouches.count
+        var i = start < n ? start : 0
+        var left = n
+        while left > 0 {
+            if activeTouches[i].contactID == contact && activeTouches[i].device == device { return i }
+            i += 1
+            if i == n { i = 0 }
+            left -= 1
+        }
+        return nil
+    }
+
+    private func isIgnored(_ device: DeviceID, _ contact: Int) -> Bool {
+        ignoredContacts.contains { $0.device == device && $0.contact == contact }
+    }
+
+    private func removeActive(_ t: Touch) {
+        if let i = activeTouches.firstIndex(where: { $0 === t }) { activeTouches.remove(at: i) }
+    }
+
+    @inline(__always)
+    private func update(_ t: Touch, with c: TouchContact, at time: Timestamp) {
+        // A contact the producer merely repeats (a resting finger re-sent every frame) is not news:
+        // only a change keeps the watchdog away.
+        if c.location != t.location || c.pressure != t.pressure || c.majorAxisMillimetres != t.majorAxisMillimetres
+            || !c.phase.isActive {
+            t.lastReport = time
+        }
+        t._previousLocation = t.location
+        t._location = c.location
+        t._millimetres = c.millimetres
+        t._pressure = c.pressure
+        t._majorAxisMillimetres = c.majorAxisMillimetres
+        t._timestamp = time
+    }
+
+    private func begin(_ c: TouchContact, device: DeviceID, type: TouchType, density: PointDensity, at time: Timestamp) {
+        nextSequence += 1
+        let t = Touch(
+            sequence: nextSequence, device: device, contactID: c.id, type: type, density: density,
+            at: time, location: c.location, millimetres: c.millimetres, tapCount: tapCount(device, c.location, density, time)
+        )
+        t._pressure = c.pressure
+        t._majorAxisMillimetres = c.majorAxisMillimetres
+        let hit: Region?
+        if type == .direct {
+            hit = root.hitTest(c.location) ?? root
+        } else {
+            hit = touchpadFocus ?? root
+        }
+        t._region = hit
+        offer(t)
+        activeTouches.append(t)
+        deliveryTouches.append(t)
+    }
+
+    private func tapCount(_ device: DeviceID, _ location: Point, _ density: PointDensity, _ time: Timestamp) -> Int {
+        guard let last = lastTap, last.device == device,
+              time - last.end <= configuration.multiTapMaximumInterval,
+              configuration.multiTapMaximumDistance.length(of: location - last.location, density: density)
+                <= configuration.multiTapMaximumDistance.magnitude
+        else { return 1 }
+        return last.count + 1
+    }
+
+    private func noteTapEnd(_ t: Touch) {
+        let short = t.timestamp - t.startTimestamp <= configuration.tapMaximumDuration
+        let movement = configuration.tapMaximumMovement
+        let still = movement.length(of: t.location - t.startLocation, density: t.density) <= movement.magnitude
+        lastTap = short && still ? (t.device, t.startLocation, t.timestamp, t.tapCount) : nil
+    }
+
+    /// Marks `t` cancelled and queues it for its recognizers' `touchesCancelled`.
+    func cancel(_ t: Touch, reason: TouchCancellation) {
+        guard t.isActive else { return }
+        t._phase = .cancelled
+        touchesLeft = true
+        t._cancellation = reason
+        removeActive(t)
+        for r in t.gestureRecognizers { r.cancelledBuffer.append(t) }
+    }
+}
+
+/// The size and pressure at which a device's contacts are rejected as large, worked out once per
+/// device (``GestureConfiguration/largeContactMajorAxis``, ``GestureConfiguration/largeContactPressure``).
+struct LargeContactLimits {
+    /// The major axis in millimetres, for a touchscreen whose sizes and millimetres are real.
+    var majorAxisMillimetres: Double?
+    /// The pressure, for a touchscreen contact that reports no size.
+    var pressure: Double?
+
+    init(for device: InputDevice, density: PointDensity, configuration: GestureConfiguration) {
+        guard device.kind == .touchscreen else { return }
+        if device.contactSize == .majorAxis, device.densitySource != .fallback {
+            switch configuration.largeContactMajorAxis {
+            case .millimetres(let mm)?: majorAxisMillimetres = mm
+            case .points(let pt)?: majorAxisMillimetres = pt / density.mean
+            case nil: break
+            }
+        }
+        pressure = configuration.largeContactPressure
+    }
+
+    /// Whether `c` is too large (or, with no size, presses too hard) to be a finger.
+    @inline(__always)
+    func rejects(_ c: TouchContact) -> Bool {
+        if let major = c.majorAxisMillimetres { return majorAxisMillimetres.map { major >= $0 } ?? false }
+        if let p = c.pressure, let limit = pressure { return p >= limit }
+        return false
+    }
+}

@@ -1,0 +1,71 @@
+extension GestureEngine {
+    // MARK: Offering touches to recognizers
+
+    /// Offers a touch to the recognizers of its region and the region's ancestors, deepest first.
+    /// A recognizer busy with an outcome (finished or waiting on a failure requirement) is not
+    /// asked, and may be offered the touch again once it resets in the same cycle. Returns whether
+    /// any recognizer took it.
+    @discardableResult
+    func offer(_ t: Touch) -> Bool {
+        var took = false
+        var r = t.region
+        while let region = r {
+            for g in region.gestureRecognizers where g.lastOfferedSequence < t.sequence {
+                if g.committedState.isFinished || g.pendingState != nil { continue }
+                g.lastOfferedSequence = t.sequence
+                if accepts(g, t) {
+                    attach(t, to: g)
+                    g.beganBuffer.append(t)
+                    took = true
+                }
+            }
+            r = region.parent
+        }
+        return took
+    }
+
+    /// After recognizers reset, the touches that began in this very cycle are offered to them: a
+    /// tap that lands while a double tap is failing starts the next tap instead of being lost.
+    func offerTouchesBeganNow() -> Bool {
+        var took = false
+        var i = 0
+        while i < activeTouches.count {
+            let t = activeTouches[i]
+            i += 1
+            if t.startTimestamp == now && t.type != .touchpadGesture && offer(t) { took = true }
+        }
+        return took
+    }
+
+    private func accepts(_ g: GestureRecognizer, _ t: Touch) -> Bool {
+        guard g.isEnabled, !g.committedState.isFinished, g.pendingState == nil,
+              g.allowedTouchTypes.contains(t.type),
+              g.exclusionZones.isEmpty || t.type != .direct || !g.isExcluded(t.startLocation),
+              // A callback of the same offer may have cancelled the touch, or taken the region
+              // out of the tree.
+              t.isActive, g.region?.engine === self
+        else { return false }
+        guard let delegate = g.delegate else { return true }
+        guard delegate.gestureRecognizer(g, shouldReceive: t) else { return false }
+        // The delegate may have changed the graph, or cancelled the touch, before it answered.
+        return t.isActive && g.isEnabled && !g.committedState.isFinished && g.pendingState == nil && g.region?.engine === self
+    }
+
+    func attach(_ t: Touch, to g: GestureRecognizer) {
+        if g.touches.isEmpty && g.touchpadGestureSequence == nil {
+            g.failureReason = nil
+            g.cancellationReason = nil
+        }
+        g.device = t.device
+        g.isReleased = false
+        g.boundEngine = Unmanaged.passUnretained(self)
+        t._gestureRecognizers.append(g)
+        g.touches.append(t)
+        if !g.isParticipant {
+            g.isParticipant = true
+            // Released earlier in a cycle that is still running, it may still be listed.
+            if !participants.contains(where: { $0 === g }) { participants.append(g) }
+            recognizerDeadlinesChanged = true
+        }
+    }
+}

@@ -1,0 +1,75 @@
+extension GestureEngine {
+    // MARK: Time
+
+    /// The earliest moment at which the engine wants to be woken without new input (a long press
+    /// beginning, a double tap timing out, the stuck-touch watchdog), or `nil`. Hosts use it as
+    /// their poll timeout and call ``advance(to:)`` when it passes.
+    public var nextDeadline: Timestamp? {
+        if recognizerDeadlinesChanged {
+            recognizerDeadlinesChanged = false
+            var earliest: Timestamp?
+            var k = 0
+            while k < participants.count {
+                // Nothing here calls out, so the recognizers are not retained.
+                unowned(unsafe) let r = participants[k]
+                k += 1
+                if let d = r.deadline, earliest == nil || d < earliest! { earliest = d }
+            }
+            earliestRecognizerDeadline = earliest
+        }
+        var best = earliestRecognizerDeadline
+        if let timeout = stuckTouchTimeoutMicroseconds, !activeTouches.isEmpty {
+            // The touch the device has been silent about longest is due first.
+            var oldest = Int64.max
+            var i = 0
+            while i < activeTouches.count {
+                oldest = min(oldest, activeTouches[i].lastReport.microseconds)
+                i += 1
+            }
+            let d = Timestamp(microseconds: oldest + timeout)
+            if best == nil || d < best! { best = d }
+        }
+        return best
+    }
+
+    /// Moves virtual time forward to `time`, firing every deadline up to and including it, each
+    /// at its own moment. Time never goes backwards: an earlier `time` is ignored.
+    public func advance(to time: Timestamp) {
+        // A subclass that keeps re-arming a deadline in the past must not hang the host.
+        var rounds = 0
+        while let due = nextDeadline, due <= time, rounds < 10_000 {
+            rounds += 1
+            if due > now { now = due }
+            beginDeliveryBatch()
+            fireDeadlines(at: due)
+            endDeliveryBatch()
+        }
+        if time > now { now = time }
+    }
+
+    private func fireDeadlines(at due: Timestamp) {
+        if let timeout = configuration.stuckTouchTimeout {
+            var any = false
+            for t in activeTouches where t.lastReport + timeout <= due {
+                statistics.stuckTouchesCancelled += 1
+                cancel(t, reason: .stuck)
+                any = true
+            }
+            if any { dispatchAndFinishCycle() }
+        }
+        participantLoops += 1
+        var i = 0
+        while i < participants.count {
+            let r = participants[i]
+            if let d = r.deadline, d <= due {
+                r.deadline = nil
+                if r.isEnabled && !r.committedState.isFinished && r.pendingState == nil {
+                    r.deadlineReached(at: d)
+                }
+            }
+            i += 1
+        }
+        participantLoops -= 1
+        finishCycle()
+    }
+}

@@ -1,0 +1,74 @@
+extension GestureEngine {
+    // MARK: Touchpad gestures
+
+    func handle(_ g: TouchpadGestureEvent) {
+        guard devices[g.device] != nil else {
+            statistics.framesFromUnknownDevices += 1
+            return
+        }
+        if g.phase == .begin {
+            if let old = touchpadSequence(g.device) { cancelSequence(old) }
+            nextSequence += 1
+            let location = touchpadPointerLocation ?? (touchpadFocus ?? root).screenFrame.center
+            let seq = Touch(
+                sequence: nextSequence, device: g.device, contactID: -1, type: .touchpadGesture,
+                density: PointDensity(uniform: configuration.fallbackPointsPerMillimetre), at: g.timestamp,
+                location: location, millimetres: .zero, tapCount: 1
+            )
+            seq._region = touchpadFocus ?? root
+            seq.delivery = .done
+            var r = seq.region
+            while let region = r {
+                for rec in region.gestureRecognizers
+                where rec.isEnabled && rec.committedState == .possible && rec.pendingState == nil && rec.accepts(g)
+                    && (rec.delegate?.gestureRecognizer(rec, shouldReceive: g) ?? true) {
+                    attach(seq, to: rec)
+                    rec.touchpadGestureSequence = seq
+                }
+                r = region.parent
+            }
+            touchpadSequences.append(seq)
+        }
+        guard let seq = touchpadSequence(g.device) else {
+            statistics.contactsWithoutBegin += 1
+            return
+        }
+        seq._timestamp = g.timestamp
+        switch g.phase {
+        case .begin, .update: seq._phase = g.phase == .begin ? .began : .moved
+        case .end: seq._phase = .ended
+        case .cancel: seq._phase = .cancelled; seq._cancellation = .device
+        }
+        if !seq.isActive { touchesLeft = true }
+        deliver(g, to: seq)
+        if !seq.isActive { touchpadSequences.removeAll { $0 === seq } }
+        finishCycle()
+    }
+
+    private func touchpadSequence(_ device: DeviceID) -> Touch? {
+        for s in touchpadSequences where s.device == device { return s }
+        return nil
+    }
+
+    private func deliver(_ g: TouchpadGestureEvent, to seq: Touch) {
+        // A recognizer reset by a nested cycle (a callback's input) no longer follows the sequence.
+        for r in seq.gestureRecognizers where r.isEnabled && !r.committedState.isFinished && r.pendingState == nil
+            && r.touchpadGestureSequence === seq {
+            r.lastFrameTime = g.timestamp
+            r.touchpadFingerCount = g.fingerCount
+            r.touchpadGesture(g)
+        }
+    }
+
+    func cancelSequence(_ seq: Touch) {
+        guard seq.isActive else { return }
+        seq._phase = .cancelled
+        touchesLeft = true
+        seq._cancellation = .deviceRemoved
+        let event = TouchpadGestureEvent(
+            device: seq.device, timestamp: now, kind: .hold, phase: .cancel, fingerCount: 0
+        )
+        deliver(event, to: seq)
+        touchpadSequences.removeAll { $0 === seq }
+    }
+}

@@ -1,0 +1,127 @@
+extension GestureRecognizer {
+    // MARK: Touch queries
+
+    /// The fingers currently down that this recognizer tracks, and those that lifted in the frame
+    /// being processed (as UIKit still counts them at `ended`). While the recognizer follows a
+    /// touchpad gesture, that gesture's ``touchpadFingerCount``; the sequence itself is not a finger.
+    public var numberOfTouches: Int {
+        if let g = touchpadGestureSequence, g.isActive || g.timestamp == lastFrameTime || touches.isEmpty {
+            return touchpadFingerCount
+        }
+        var n = 0
+        for t in touches where t.type != .touchpadGesture && (t.isActive || t.timestamp == lastFrameTime) { n += 1 }
+        return n
+    }
+
+    /// The fingers of this recognizer that are still down (not those that lifted in the frame
+    /// being processed, unlike ``numberOfTouches``): what a subclass checks to end its gesture.
+    public var activeTouchCount: Int {
+        var n = 0
+        var i = 0
+        while i < touches.count {
+            unowned(unsafe) let t = touches[i]
+            i += 1
+            if t.phase.isActive && t.type != .touchpadGesture { n += 1 }
+        }
+        return n
+    }
+
+    /// The `index`th finger (by ``numberOfTouches`` order) in `region`'s coordinates.
+    public func location(ofTouch index: Int, in region: Region?) -> Point {
+        var i = 0
+        for t in touches where t.type != .touchpadGesture && (t.isActive || t.timestamp == lastFrameTime) {
+            if i == index { return t.location(in: region) }
+            i += 1
+        }
+        return location(in: region)
+    }
+
+    /// Where a touchpad gesture is reported: the engine's pointer location, or the centre of this
+    /// recognizer's region.
+    var fallbackLocation: Point {
+        region?.engine?.touchpadPointerLocation ?? region?.screenFrame.center ?? .zero
+    }
+
+    /// The centroid of the active touches (and of those that ended at `time`), in screen points.
+    func centroid(of touches: [Touch], includingEndedAt time: Timestamp?) -> Point? {
+        var sum = Point.zero
+        var n = 0.0
+        var i = 0
+        while i < touches.count {
+            // `touches` holds each touch and nothing here calls out: borrowed, not retained.
+            unowned(unsafe) let t = touches[i]
+            i += 1
+            if t.type != .touchpadGesture && (t.phase.isActive || (time != nil && t.timestamp == time!)) {
+                sum += t.location
+                n += 1
+            }
+        }
+        return n > 0 ? sum / n : nil
+    }
+
+    /// Calls `body` with each finger the recognizer measures in the frame being processed: the
+    /// fingers down and, when `includingLifted`, those that lifted or were cancelled in this very
+    /// frame, at their last position; `excluded` fingers are left out.
+    ///
+    /// Real panels lift one finger in the same frame in which the others move. Measure motion in
+    /// ``touchesMoved(_:)`` over this set (the lifted finger included) against the same set's
+    /// measure from before the frame, and re-anchor in ``touchesEnded(_:)`` without the lifted
+    /// finger (`includingLifted: false`): a measure over "the fingers down" alone jumps at such a
+    /// frame. Likewise, in ``touchesBegan(_:)``, measure the motion of the fingers already down
+    /// (excluding the new ones) before re-anchoring with them.
+    public func forEachFinger(includingLifted: Bool = true, excluding excluded: [Touch] = [], _ body: (Touch) -> Void) {
+        let frame = lastFrameTime
+        var i = 0
+        while i < touches.count {
+            let t = touches[i]
+            i += 1
+            guard t.type != .touchpadGesture,
+                  t.phase.isActive || (includingLifted && t.timestamp == frame)
+            else { continue }
+            if !excluded.isEmpty && excluded.contains(where: { $0 === t }) { continue }
+            body(t)
+        }
+    }
+
+    /// Stops delivering `touch` to this recognizer (UIKit's `ignore(_:for:)`).
+    public func ignore(_ touch: Touch) {
+        touches.removeAll { $0 === touch }
+        touch._gestureRecognizers.removeAll { $0 === self }
+    }
+
+    // MARK: Subclass helpers
+
+    /// Converts a distance to points for `touch`'s device, with one density for both axes (its
+    /// mean). To compare a displacement with a threshold, prefer
+    /// ``displacement(_:reaches:for:)``, which measures each axis with its own density.
+    public func points(_ distance: Distance, for touch: Touch?) -> Double {
+        distance.points(atPointsPerMillimetre: touch?.pointsPerMillimetre ?? configuration.fallbackPointsPerMillimetre)
+    }
+
+    /// Points per millimetre along the screen's axes for `touch`'s device (the fallback density
+    /// without a touch, as for touchpad gestures).
+    public func density(for touch: Touch?) -> PointDensity {
+        touch?.density ?? PointDensity(uniform: configuration.fallbackPointsPerMillimetre)
+    }
+
+    /// A displacement in screen points as the millimetres the finger travelled along the screen's
+    /// x and y axes: what directions are judged by.
+    public func millimetres(_ displacement: Point, for touch: Touch?) -> Point {
+        density(for: touch).millimetres(displacement)
+    }
+
+    /// A distance in millimetres for `touch`'s device (a distance in points through the mean
+    /// density).
+    public func millimetres(_ distance: Distance, for touch: Touch?) -> Double {
+        switch distance {
+        case .millimetres(let mm): mm
+        case .points(let pt): pt / density(for: touch).mean
+        }
+    }
+
+    /// Whether a displacement in screen points reaches `threshold`: in millimetres along each axis
+    /// of `touch`'s device for a threshold in millimetres, in points for one in points.
+    public func displacement(_ displacement: Point, reaches threshold: Distance, for touch: Touch?) -> Bool {
+        threshold.isReached(by: displacement, density: density(for: touch))
+    }
+}

@@ -1,0 +1,64 @@
+extension GestureRecognizer {
+    // MARK: Relations
+
+    /// Makes this recognizer wait in `possible` until `other` fails; if `other` recognizes, this
+    /// one fails. Pay for it only where needed: a single tap that requires a double tap to fail
+    /// waits up to ``GestureConfiguration/multiTapMaximumInterval`` after every tap.
+    public func require(toFail other: GestureRecognizer) {
+        precondition(other !== self, "a recognizer cannot require its own failure")
+        if !failureRequirements.contains(where: { $0 === other }) { failureRequirements.append(other) }
+    }
+
+    // MARK: Transitions
+
+    /// Fails with a reason a host can log.
+    public func fail(_ reason: FailureReason) {
+        requestTransition(to: .failed, reason: reason)
+    }
+
+    func requestTransition(to new: GestureState, reason: FailureReason?) {
+        if isReleased { return }
+        // The commonest transition, a continuous gesture changing, has nothing to arbitrate.
+        if new == .changed && pendingState == nil && (committedState == .began || committedState == .changed) {
+            return commit(.changed, reason: nil)
+        }
+        if withEngine({ $0.arbiter.request(self, to: new, reason: reason) }) == nil {
+            // Detached: no arbitration, but the state machine still holds.
+            guard Self.isLegal(from: committedState, to: new) else { return refuse(to: new) }
+            commit(new, reason: reason)
+        }
+    }
+
+    func refuse(to new: GestureState) {
+        refusedTransitions.append((committedState, new))
+        if assertsOnRefusal { assertionFailure("\(name): illegal transition \(committedState) → \(new)") }
+    }
+
+    /// Sets the state for real, tells the engine's observer, and calls the targets (not for
+    /// `failed` or `possible`).
+    func commit(_ new: GestureState, reason: FailureReason?) {
+        let old = committedState
+        committedState = new
+        pendingState = nil
+        if new == .failed { failureReason = reason ?? .unspecified }
+        // Spelled out rather than through withEngine: the closure would not be inlined, and this
+        // runs on every state change.
+        if let e = boundEngine {
+            e._withUnsafeGuaranteedRef { $0.didTransition(self, from: old, to: new) }
+        } else {
+            region?.engine?.didTransition(self, from: old, to: new)
+        }
+        if new != .failed && new != .possible { sendActions() }
+    }
+
+    /// UIKit's state machine.
+    static func isLegal(from old: GestureState, to new: GestureState) -> Bool {
+        switch (old, new) {
+        case (.possible, .began), (.possible, .ended), (.possible, .failed): true
+        case (.began, .changed), (.began, .ended), (.began, .cancelled): true
+        case (.changed, .changed), (.changed, .ended), (.changed, .cancelled): true
+        case (_, .possible): true
+        default: false
+        }
+    }
+}
