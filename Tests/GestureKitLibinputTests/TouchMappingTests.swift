@@ -134,6 +134,46 @@ struct TouchMappingTests {
         #expect(frames[2].contacts[0].location == Point(x: 200, y: 100))
     }
 
+    @Test("Two touchscreens whose events interleave keep their own frames, also after a third is removed between them")
+    func interleavedDevices() throws {
+        let second = RawDeviceHandle(0x11), third = RawDeviceHandle(0x12)
+        func info(_ handle: RawDeviceHandle, _ name: String, _ event: String) -> RawDeviceInfo {
+            RawDeviceInfo(
+                handle: handle, name: name, sysname: event, devnode: "/dev/input/\(event)", capabilities: [.touch],
+                sizeMillimetres: Size(width: 240, height: 135), touchCount: 10)
+        }
+        let nodes = [
+            Fixture.node(Fixture.touchscreenInfo), Fixture.node(info(third, "Third", "event7")),
+            Fixture.node(info(second, "Second", "event6")),
+        ]
+        let (backend, system) = try Fixture.backend(.paths(nodes.map(\.path)), nodes: nodes)
+        let added = try Fixture.drain(backend).compactMap { if case .deviceAdded(let d, _) = $0 { d.name } else { nil } }
+        #expect(added == ["Test Touchscreen", "Third", "Second"])
+        let ids = Dictionary(uniqueKeysWithValues: backend.touchDevices.map { ($0.name, $0.id) })
+        func round(_ at: UInt64, _ x: Double) -> [RawLibinputEvent] {
+            [
+                Fixture.touch(at == 10 ? .down : .motion, 0, at: at, normalized: (x, 0.5)),
+                Fixture.touch(at == 10 ? .down : .motion, 4, at: at, normalized: (x, 0.2), device: second),
+                Fixture.touch(at == 10 ? .down : .motion, 1, at: at, normalized: (x, 0.8)),
+                Fixture.frame(at: at),
+                Fixture.frame(at: at, device: second),
+            ]
+        }
+        // The removal comes between two events of the device after it in the list, so its place changes.
+        system.queued = round(10, 0.1) + round(20, 0.2)
+            + [.deviceRemoved(third), Fixture.touch(.motion, 4, at: 30, normalized: (0.25, 0.2), device: second)]
+            + round(30, 0.3)
+        let events = try Fixture.drain(backend)
+        let frames = Fixture.frames(events)
+        let pair = [try #require(ids["Test Touchscreen"]), try #require(ids["Second"])]
+        #expect(frames.map(\.device) == pair + pair + pair)
+        #expect(frames.map { $0.contacts.map(\.id) } == [[0, 1], [4], [0, 1], [4], [0, 1], [4]])
+        #expect(frames[4].contacts.map(\.location) == [Point(x: 300, y: 250), Point(x: 300, y: 400)])
+        #expect(frames.last?.contacts.map(\.location) == [Point(x: 300, y: 100)])
+        #expect(events.contains { if case .deviceRemoved(let id, _) = $0 { id == ids["Third"] } else { false } })
+        #expect(backend.touchDevices.map(\.name) == ["Test Touchscreen", "Second"])
+    }
+
     @Test("Touch events of devices the backend does not hold are ignored")
     func unknownDevice() throws {
         let (backend, system) = try Fixture.backend()

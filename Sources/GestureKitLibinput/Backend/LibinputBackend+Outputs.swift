@@ -43,7 +43,7 @@ extension LibinputBackend {
     /// The mapping a touchscreen uses now, or `nil` for a device that is not a touchscreen the
     /// backend holds.
     public func outputMapping(for id: DeviceID) -> OutputMapping? {
-        guard let handle = mapper.handle(for: id), let entry = mapper.devices[handle], entry.touches != nil else {
+        guard let handle = mapper.handle(for: id), let entry = mapper.device(handle), entry.isTouchscreen else {
             return nil
         }
         return entry.output
@@ -55,7 +55,7 @@ extension LibinputBackend {
     /// - Throws: ``LibinputBackendError/unknownDevice(_:)`` unless `id` is a touchscreen the
     ///   backend holds.
     public func setOutputMapping(_ mapping: OutputMapping?, for id: DeviceID) throws {
-        guard !isClosed, let handle = mapper.handle(for: id), mapper.devices[handle]?.touches != nil else {
+        guard !isClosed, let handle = mapper.handle(for: id), mapper.device(handle)?.isTouchscreen == true else {
             throw LibinputBackendError.unknownDevice(id)
         }
         pending.append(contentsOf: mapper.setPinnedOutput(mapping, for: handle))

@@ -206,7 +206,7 @@ public final class LibinputBackend {
 
     /// The touchscreens and touchpads the backend currently holds, in the order they were added.
     public var touchDevices: [InputDevice] {
-        mapper.addedOrder.compactMap { mapper.devices[$0]?.device }
+        mapper.devices.compactMap(\.device)
     }
 
     /// Every device seen: the devices libinput added, touch or not, in the order added, then the
@@ -214,8 +214,7 @@ public final class LibinputBackend {
     public var deviceSummaries: [LibinputDeviceSummary] {
         var summaries: [LibinputDeviceSummary] = []
         var nodes = Set<String>()
-        for handle in mapper.addedOrder {
-            guard let entry = mapper.devices[handle] else { continue }
+        for entry in mapper.devices {
             let info = entry.info
             if let node = info.devnode { nodes.insert(node) }
             summaries.append(LibinputDeviceSummary(
@@ -248,7 +247,7 @@ public final class LibinputBackend {
 
     private func calibratable(_ id: DeviceID) throws -> RawDeviceHandle {
         guard !isClosed, let handle = mapper.handle(for: id) else { throw LibinputBackendError.unknownDevice(id) }
-        guard mapper.devices[handle]?.info.hasCalibrationMatrix == true else {
+        guard mapper.device(handle)?.info.hasCalibrationMatrix == true else {
             throw LibinputBackendError.calibrationNotApplied(id)
         }
         return handle

@@ -19,10 +19,16 @@ import GestureKit
 ///   ``OutputAssignment`` chooses, else the default. When a device's mapping changes, frames use
 ///   the new one at once; the device is announced again (`.deviceAdded`, same id) with the density
 ///   of the new mapping as soon as none of its contacts is down, so no touch is cancelled.
+///
+/// The devices live in an array in the order added; a table finds a handle's place, and the place
+/// of the device of the previous event is kept, so the events of a frame reach their device's
+/// accumulator in place: no lookup in the table and no copy of a device's state per event.
 struct LibinputEventMapper {
     /// One device libinput added.
     struct Device {
         var info: RawDeviceInfo
+        /// Whether the device is a touchscreen (it has ``touches``), read on every touch event.
+        var isTouchscreen = false
         /// The engine's view, for touch devices.
         var device: InputDevice?
         /// The open touch frame, for touchscreens.
@@ -43,10 +49,12 @@ struct LibinputEventMapper {
     private(set) var defaultOutput: OutputMapping
     /// The host's choice of output per device.
     private(set) var assignment: OutputAssignment?
-    /// The devices libinput holds, by handle.
-    private(set) var devices: [RawDeviceHandle: Device] = [:]
-    /// Handles in the order libinput added them.
-    private(set) var addedOrder: [RawDeviceHandle] = []
+    /// The devices libinput holds, in the order it added them.
+    private(set) var devices: [Device] = []
+    /// Each device's place in ``devices``.
+    private var places: [RawDeviceHandle: Int] = [:]
+    /// The handle and place of the device last looked up: the device of the previous event.
+    private var lastLookup: (handle: RawDeviceHandle, place: Int)?
     /// The latest timestamp of any event.
     private(set) var latestTime: Timestamp = .zero
     private var nextID = 1
@@ -76,9 +84,22 @@ struct LibinputEventMapper {
 
     /// Pins a device to `output`, or with `nil` returns it to the assignment and the default.
     mutating func setPinnedOutput(_ output: OutputMapping?, for handle: RawDeviceHandle) -> [InputEvent] {
-        guard devices[handle]?.touches != nil else { return [] }
-        devices[handle]!.pinnedOutput = output
+        guard let i = place(of: handle), devices[i].isTouchscreen else { return [] }
+        devices[i].pinnedOutput = output
         return remap()
+    }
+
+    /// The device libinput knows by `handle`.
+    func device(_ handle: RawDeviceHandle) -> Device? {
+        places[handle].map { devices[$0] }
+    }
+
+    /// Where the device of `handle` is in ``devices``: the previous event's device without a lookup.
+    private mutating func place(of handle: RawDeviceHandle) -> Int? {
+        if let last = lastLookup, last.handle == handle { return last.place }
+        guard let i = places[handle] else { return nil }
+        lastLookup = (handle, i)
+        return i
     }
 
     /// The engine's view of a device. A touchscreen's millimetres per screen axis: its size
@@ -97,17 +118,17 @@ struct LibinputEventMapper {
     /// now when none of its contacts is down (the events returned), else once they have all lifted.
     private mutating func remap() -> [InputEvent] {
         var announced: [InputEvent] = []
-        for handle in addedOrder {
-            guard let entry = devices[handle], entry.touches != nil, let old = entry.device else { continue }
-            let output = chosenOutput(for: entry)
-            devices[handle]!.output = output
-            let device = Self.device(old.id, entry.info, old.kind, output: output)
+        for i in devices.indices {
+            guard devices[i].isTouchscreen, let old = devices[i].device else { continue }
+            let output = chosenOutput(for: devices[i])
+            devices[i].output = output
+            let device = Self.device(old.id, devices[i].info, old.kind, output: output)
             guard device != old else { continue }
-            devices[handle]!.device = device
-            if entry.touches!.live.isEmpty {
+            devices[i].device = device
+            if devices[i].touches!.live.isEmpty {
                 announced.append(.deviceAdded(device, at: latestTime))
             } else {
-                devices[handle]!.needsAnnouncement = true
+                devices[i].needsAnnouncement = true
             }
         }
         return announced
@@ -115,8 +136,7 @@ struct LibinputEventMapper {
 
     /// The device that the backend gave `id`.
     func handle(for id: DeviceID) -> RawDeviceHandle? {
-        for (handle, device) in devices where device.device?.id == id { return handle }
-        return nil
+        devices.first { $0.device?.id == id }?.info.handle
     }
 
     /// The GestureKit kind of a device with these capabilities, or `nil` for a non-touch device.
@@ -153,8 +173,9 @@ struct LibinputEventMapper {
         case .deviceAdded(let info):
             return Output(add(info))
         case .deviceRemoved(let handle):
-            guard let removed = devices.removeValue(forKey: handle) else { return .none }
-            addedOrder.removeAll { $0 == handle }
+            guard let i = places[handle] else { return .none }
+            let removed = devices.remove(at: i)
+            reindex()
             return Output(removed.device.map { .deviceRemoved($0.id, at: latestTime) })
         case .touch(let touch):
             return self.touch(touch)
@@ -170,10 +191,17 @@ struct LibinputEventMapper {
     /// Forgets every device, as when the seat is suspended, and returns a `.deviceRemoved` for each
     /// touch device, in the order they were added.
     mutating func removeAllDevices() -> [InputEvent] {
-        let removed = addedOrder.compactMap { devices[$0]?.device.map { InputEvent.deviceRemoved($0.id, at: latestTime) } }
+        let removed = devices.compactMap { $0.device.map { InputEvent.deviceRemoved($0.id, at: latestTime) } }
         devices.removeAll()
-        addedOrder.removeAll()
+        reindex()
         return removed
+    }
+
+    /// Rebuilds ``places`` after the device list changed (devices come and go rarely).
+    private mutating func reindex() {
+        places.removeAll(keepingCapacity: true)
+        for (i, d) in devices.enumerated() { places[d.info.handle] = i }
+        lastLookup = nil
     }
 
     private mutating func add(_ info: RawDeviceInfo) -> InputEvent? {
@@ -187,41 +215,47 @@ struct LibinputEventMapper {
             entry.device = device
             if kind == .touchscreen {
                 entry.touches = TouchFrameAccumulator(device: id, capacity: max(info.touchCount, 10))
+                entry.isTouchscreen = true
             }
             event = .deviceAdded(device, at: latestTime)
         }
-        if devices.updateValue(entry, forKey: info.handle) == nil { addedOrder.append(info.handle) }
+        if let i = places[info.handle] {
+            devices[i] = entry
+        } else {
+            places[info.handle] = devices.count
+            devices.append(entry)
+        }
         return event
     }
 
     private mutating func touch(_ touch: RawTouchEvent) -> Output {
         let time = Timestamp(microseconds: Int64(clamping: touch.timeMicroseconds))
         if time > latestTime { latestTime = time }
-        guard devices[touch.device]?.touches != nil else { return .none }
+        guard let d = place(of: touch.device), devices[d].isTouchscreen else { return .none }
         let id = Int(touch.seatSlot)
         switch touch.kind {
         case .down:
             guard let position = touch.position else { return .none }
             var flushed = Output.none
-            if devices[touch.device]!.touches!.hasFinished(id) {
+            if devices[d].touches!.hasFinished(id) {
                 // The same seat slot ended and began again before a frame: close the first frame now.
-                flushed = frame(of: touch.device, at: time)
+                flushed = frame(of: d, at: time)
             }
-            devices[touch.device]!.touches!.down(id: id, position: position)
+            devices[d].touches!.down(id: id, position: position)
             return flushed
         case .motion:
             guard let position = touch.position else { return .none }
-            devices[touch.device]!.touches!.motion(id: id, position: position)
+            devices[d].touches!.motion(id: id, position: position)
         case .up:
-            devices[touch.device]!.touches!.end(id: id, cancelled: false)
+            devices[d].touches!.end(id: id, cancelled: false)
         case .cancel:
             if touch.seatSlot < 0 {
-                devices[touch.device]!.touches!.cancelAll()
+                devices[d].touches!.cancelAll()
             } else {
-                devices[touch.device]!.touches!.end(id: id, cancelled: true)
+                devices[d].touches!.end(id: id, cancelled: true)
             }
         case .frame:
-            return frame(of: touch.device, at: time)
+            return frame(of: d, at: time)
         }
         return .none
     }
@@ -245,29 +279,29 @@ struct LibinputEventMapper {
 
     /// Closes the device's open frame and settles the accumulator for the next one; then, if the
     /// device waits to be announced with a new density and its last contact has lifted, announces it.
-    private mutating func frame(of handle: RawDeviceHandle, at time: Timestamp) -> Output {
-        devices[handle]!.touches!.close(at: time, output: devices[handle]!.output)
-        let event = InputEvent.touchFrame(devices[handle]!.touches!.frame)
-        if devices[handle]!.touches!.isLoneCancel {
-            heldCancel = (handle, devices[handle]!.touches!.frame)
-            devices[handle]!.touches!.settle()
+    private mutating func frame(of d: Int, at time: Timestamp) -> Output {
+        let output = devices[d].output
+        devices[d].touches!.close(at: time, output: output)
+        let frame = devices[d].touches!.frame
+        if devices[d].touches!.isLoneCancel {
+            heldCancel = (devices[d].info.handle, frame)
+            devices[d].touches!.settle()
             return .none
         }
-        devices[handle]!.touches!.settle()
-        guard devices[handle]!.needsAnnouncement, devices[handle]!.touches!.live.isEmpty,
-            let device = devices[handle]!.device
-        else { return Output(event) }
-        devices[handle]!.needsAnnouncement = false
-        return Output(event, .deviceAdded(device, at: time))
+        devices[d].touches!.settle()
+        guard devices[d].needsAnnouncement, devices[d].touches!.live.isEmpty, let device = devices[d].device
+        else { return Output(.touchFrame(frame)) }
+        devices[d].needsAnnouncement = false
+        return Output(.touchFrame(frame), .deviceAdded(device, at: time))
     }
 
     private mutating func gesture(_ gesture: RawGestureEvent) -> Output {
         let time = Timestamp(microseconds: Int64(clamping: gesture.timeMicroseconds))
         if time > latestTime { latestTime = time }
-        guard let device = devices[gesture.device]?.device else { return .none }
+        guard let d = place(of: gesture.device), let device = devices[d].device else { return .none }
         var scrollEnd: InputEvent?
-        if gesture.phase == .begin && devices[gesture.device]!.scrolling {
-            devices[gesture.device]!.scrolling = false
+        if gesture.phase == .begin && devices[d].scrolling {
+            devices[d].scrolling = false
             scrollEnd = scrollEvent(device.id, time, .end)
         }
         let kind: TouchpadGestureKind =
@@ -296,17 +330,17 @@ struct LibinputEventMapper {
     private mutating func scroll(_ scroll: RawScrollEvent) -> Output {
         let time = Timestamp(microseconds: Int64(clamping: scroll.timeMicroseconds))
         if time > latestTime { latestTime = time }
-        guard let device = devices[scroll.device]?.device, device.kind == .touchpad else { return .none }
+        guard let d = place(of: scroll.device), let device = devices[d].device, device.kind == .touchpad else { return .none }
         if scroll.isStop {
-            guard devices[scroll.device]!.scrolling else { return .none }
-            devices[scroll.device]!.scrolling = false
+            guard devices[d].scrolling else { return .none }
+            devices[d].scrolling = false
             return Output(scrollEvent(device.id, time, .end))
         }
         var delta = Point(x: scroll.horizontal ?? 0, y: scroll.vertical ?? 0)
         if scroll.naturalScrolling { delta = Point(x: -delta.x, y: -delta.y) }
         let update = scrollEvent(device.id, time, .update, delta: delta)
-        if devices[scroll.device]!.scrolling { return Output(update) }
-        devices[scroll.device]!.scrolling = true
+        if devices[d].scrolling { return Output(update) }
+        devices[d].scrolling = true
         return Output(scrollEvent(device.id, time, .begin), update)
     }
 
