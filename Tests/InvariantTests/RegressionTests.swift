@@ -329,6 +329,25 @@ import Testing
         #expect(a.gestureRecognizers.isEmpty)
     }
 
+    /// A long press whose deadline asked for `began` while it waited on a requirement: when the
+    /// requirement failed, the delegate was asked `shouldBegin`; meanwhile a callback sent a
+    /// frame, and in that nested cycle the press failed (its touch had been cancelled), was reset
+    /// and took the next finger. The delegate's yes was then applied to the new sequence: it began at
+    /// once, and began again when that finger's own deadline came (found by the first 10 M run,
+    /// seed 501,830,853,577 in mutating mode). Fixed: an answer counts only if the recognizer was
+    /// not reset while it was asked.
+    ///
+    /// Found as: step 2: 3:LongPressGestureRecognizer asked for the illegal transition began → began
+    @Test func longPressBeganTwice() {
+        let steps: [Step] = [
+            .frame(1, ms: 10, [Contact(1, .began, 116, 95)]),
+            .frame(1, ms: 899, [Contact(1, .cancelled, 116, 95), Contact(2, .began, 950, 30)]),
+            .frame(1, ms: 983, [Contact(2, .moved, 970, 32)]),
+        ]
+        let violation = InvariantRun.replay(seed: 0x74d77323c9, mode: .mutating, steps: steps)
+        #expect(violation == nil, "\(violation ?? "")")
+    }
+
     /// A delegate that cancels every touch while asked about a touch that began: the recognizers
     /// without a delegate asked after it took the cancelled touch and held it for ever (a pan
     /// still taking part after every finger lifted). Fixed: a touch no longer active is offered to

@@ -92,10 +92,13 @@ public final class Arbiter {
             r.pendingState = target
             return
         }
+        let resets = r.resets
         let shouldBegin = r.delegate?.gestureRecognizerShouldBegin(r) ?? true
         // The delegate may have changed the graph or sent input meanwhile: `r` may have been
-        // released, or decided, in a nested cycle.
-        guard r.isParticipant, r.isEnabled, r.committedState == .possible, r.pendingState == nil else { return }
+        // released, or decided, in a nested cycle — or decided, reset and handed the touches of
+        // a new sequence, to which this request does not belong.
+        guard r.resets == resets, r.isParticipant, r.isEnabled, r.committedState == .possible, r.pendingState == nil
+        else { return }
         if !shouldBegin {
             return fail(r, .delegateRefusedBegin)
         }

@@ -151,6 +151,7 @@ extension GestureEngine {
             t._gestureRecognizers.remove(at: i)
         }
         r.committedState = .possible
+        r.resets &+= 1
         r.pendingState = nil
         r.deadline = nil
         r.isParticipant = false

@@ -147,6 +147,9 @@ open class GestureRecognizer {
 
     /// The sequence number of the last touch offered to this recognizer.
     var lastOfferedSequence = 0
+    /// How many times the engine has reset the recognizer: a decision taken before a call out
+    /// (the delegate's `shouldBegin`) stands only if no reset came in between.
+    var resets = 0
 
     // Engine bookkeeping. It and the state above are read and written for every participant in
     // every cycle, by plain assignment or by array mutations that never call out, so they skip
