@@ -224,32 +224,46 @@ import Testing
         #expect(violation == nil, "\(violation ?? "")")
     }
 
+    /// An engine with a touchscreen and two regions side by side under the root: `a` on the left
+    /// half, the other (named `name`) on the right.
+    static func sideBySide(_ name: String) -> (GestureEngine, Region, Region) {
+        let engine = GestureEngine(screen: Rect(x: 0, y: 0, width: 1000, height: 600))
+        engine.send(.deviceAdded(InvariantRun.device(1), at: .milliseconds(1)))
+        let a = Region(frame: Rect(x: 0, y: 0, width: 500, height: 600), name: "a")
+        let other = Region(frame: Rect(x: 500, y: 0, width: 500, height: 600), name: name)
+        engine.root.addChild(a)
+        engine.root.addChild(other)
+        return (engine, a, other)
+    }
+
+    /// Lands one finger in `a` of ``sideBySide(_:)``.
+    static func land(on engine: GestureEngine) {
+        let contact = TouchContact(id: 1, phase: .began, location: Point(x: 100, y: 100), millimetres: Point(x: 25, y: 25))
+        engine.send(.touchFrame(TouchFrame(device: DeviceID(1), timestamp: .milliseconds(2), contacts: [contact])))
+    }
+
+    /// A handler that counts the cancels it hears and runs `onCancel` for each.
+    final class CancelHook: TouchHandler {
+        var onCancel: () -> Void = {}
+        var cancels = 0
+        func touchBegan(_ touch: Touch) {}
+        func touchMoved(_ touch: Touch) {}
+        func touchEnded(_ touch: Touch) {}
+        func touchCancelled(_ touch: Touch) { cancels += 1; onCancel() }
+    }
+
     /// A handler told of a cancellation (its region being moved) that moves the new parent into
     /// the region's own subtree: the insertion then made a cycle, and the next tree walk
     /// recursed until the stack overflowed (found by the random streams as a crash, seed
     /// 2,005,253 in mutating mode). Fixed: an insertion that a callback made impossible does
     /// nothing.
     @Test func insertionUndoneByACallbackMakesNoCycle() {
-        let engine = GestureEngine(screen: Rect(x: 0, y: 0, width: 1000, height: 600))
-        engine.send(.deviceAdded(InvariantRun.device(1), at: .milliseconds(1)))
-        let a = Region(frame: Rect(x: 0, y: 0, width: 500, height: 600), name: "a")
-        let b = Region(frame: Rect(x: 500, y: 0, width: 500, height: 600), name: "b")
-        engine.root.addChild(a)
-        engine.root.addChild(b)
-        final class Mover: TouchHandler {
-            var onCancel: () -> Void = {}
-            var cancels = 0
-            func touchBegan(_ touch: Touch) {}
-            func touchMoved(_ touch: Touch) {}
-            func touchEnded(_ touch: Touch) {}
-            func touchCancelled(_ touch: Touch) { cancels += 1; onCancel() }
-        }
-        let mover = Mover()
+        let (engine, a, b) = Self.sideBySide("b")
+        let mover = CancelHook()
         a.touchHandler = mover
         // Moving `a` under `b` cancels the touch in `a`, whose handler puts `b` under `a`.
         mover.onCancel = { [unowned a, unowned b] in a.addChild(b) }
-        let contact = TouchContact(id: 1, phase: .began, location: Point(x: 100, y: 100), millimetres: Point(x: 25, y: 25))
-        engine.send(.touchFrame(TouchFrame(device: DeviceID(1), timestamp: .milliseconds(2), contacts: [contact])))
+        Self.land(on: engine)
         b.addChild(a)
         #expect(mover.cancels == 1)
         // The handler's move stands (`b` under `a`); `a` has left the root, as its removal began,
@@ -266,25 +280,11 @@ import Testing
     /// 443,460,277,480 in mutating mode, release build). Fixed: a move made during the removal's
     /// callouts stands.
     @Test func moveDuringRemovalStands() {
-        let engine = GestureEngine(screen: Rect(x: 0, y: 0, width: 1000, height: 600))
-        engine.send(.deviceAdded(InvariantRun.device(1), at: .milliseconds(1)))
-        let a = Region(frame: Rect(x: 0, y: 0, width: 500, height: 600), name: "a")
-        let c = Region(frame: Rect(x: 500, y: 0, width: 500, height: 600), name: "c")
-        engine.root.addChild(a)
-        engine.root.addChild(c)
-        final class Mover: TouchHandler {
-            var onCancel: () -> Void = {}
-            var cancels = 0
-            func touchBegan(_ touch: Touch) {}
-            func touchMoved(_ touch: Touch) {}
-            func touchEnded(_ touch: Touch) {}
-            func touchCancelled(_ touch: Touch) { cancels += 1; onCancel() }
-        }
-        let mover = Mover()
+        let (engine, a, c) = Self.sideBySide("c")
+        let mover = CancelHook()
         a.touchHandler = mover
         mover.onCancel = { [unowned a, unowned c] in c.addChild(a) }
-        let contact = TouchContact(id: 1, phase: .began, location: Point(x: 100, y: 100), millimetres: Point(x: 25, y: 25))
-        engine.send(.touchFrame(TouchFrame(device: DeviceID(1), timestamp: .milliseconds(2), contacts: [contact])))
+        Self.land(on: engine)
         a.removeFromParent()
         #expect(mover.cancels == 1)
         // The handler's move stands: `a` is `c`'s child, and each side of the link knows it.
@@ -300,12 +300,7 @@ import Testing
     /// it to another region. The removal then cleared the new region, leaving the recognizer in
     /// that region's list but attached to none. Fixed as above.
     @Test func attachDuringRemovalStands() {
-        let engine = GestureEngine(screen: Rect(x: 0, y: 0, width: 1000, height: 600))
-        engine.send(.deviceAdded(InvariantRun.device(1), at: .milliseconds(1)))
-        let a = Region(frame: Rect(x: 0, y: 0, width: 500, height: 600), name: "a")
-        let c = Region(frame: Rect(x: 500, y: 0, width: 500, height: 600), name: "c")
-        engine.root.addChild(a)
-        engine.root.addChild(c)
+        let (engine, a, c) = Self.sideBySide("c")
         let pan = PanGestureRecognizer()
         a.addGestureRecognizer(pan)
         var states: [GestureState] = []
