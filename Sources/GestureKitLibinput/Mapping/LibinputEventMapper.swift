@@ -27,12 +27,12 @@ struct LibinputEventMapper {
     /// One device libinput added.
     struct Device {
         var info: RawDeviceInfo
-        /// Whether the device is a touchscreen (it has ``touches``), read on every touch event.
-        var isTouchscreen = false
         /// The engine's view, for touch devices.
         var device: InputDevice?
         /// The open touch frame, for touchscreens.
         var touches: TouchFrameAccumulator?
+        /// Whether the device is a touchscreen: it has ``touches``.
+        var isTouchscreen: Bool { touches != nil }
         /// Whether a finger-scroll sequence is open, for touchpads.
         var scrolling = false
         /// Where a touchscreen's positions go.
@@ -215,7 +215,6 @@ struct LibinputEventMapper {
             entry.device = device
             if kind == .touchscreen {
                 entry.touches = TouchFrameAccumulator(device: id, capacity: max(info.touchCount, 10))
-                entry.isTouchscreen = true
             }
             event = .deviceAdded(device, at: latestTime)
         }
