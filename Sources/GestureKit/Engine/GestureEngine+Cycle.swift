@@ -36,13 +36,13 @@ extension GestureEngine {
             // Released in this cycle and still listed (see finishCycle): it has nothing to hear.
             guard u.isParticipant else { continue }
             u.lastFrameTime = now
-            let queued = !u.beganBuffer.isEmpty || !u.endedBuffer.isEmpty || !u.cancelledBuffer.isEmpty
+            let queued = !u.book.value.beganBuffer.isEmpty || !u.book.value.endedBuffer.isEmpty || !u.book.value.cancelledBuffer.isEmpty
             guard queued || (moves && !u.committedState.isFinished && !u.touches.isEmpty) else { continue }
             let r = participants[i - 1]
             let ready = r.isEnabled && r.pendingState == nil
-            if !r.beganBuffer.isEmpty {
-                if ready && !r.committedState.isFinished { r.touchesBegan(r.beganBuffer) }
-                r.beganBuffer.removeAll(keepingCapacity: true)
+            if !r.book.value.beganBuffer.isEmpty {
+                if ready && !r.committedState.isFinished { r.touchesBegan(r.book.value.beganBuffer) }
+                r.book.value.beganBuffer.removeAll(keepingCapacity: true)
             }
             if moves && !r.committedState.isFinished {
                 // Marked before the call: a frame sent from inside a hook (a nested cycle) hands
@@ -57,14 +57,14 @@ extension GestureEngine {
                     }
                 }
             }
-            if !r.endedBuffer.isEmpty {
-                if ready && !r.committedState.isFinished { r.touchesEnded(r.endedBuffer) }
-                r.endedBuffer.removeAll(keepingCapacity: true)
+            if !r.book.value.endedBuffer.isEmpty {
+                if ready && !r.committedState.isFinished { r.touchesEnded(r.book.value.endedBuffer) }
+                r.book.value.endedBuffer.removeAll(keepingCapacity: true)
             }
-            if !r.cancelledBuffer.isEmpty {
-                if ready && !r.committedState.isFinished { r.touchesCancelled(r.cancelledBuffer) }
-                else if r.pendingState != nil { arbiter.request(r, to: .failed, reason: .touchesCancelled(r.cancelledBuffer[0].cancellation ?? .device)) }
-                r.cancelledBuffer.removeAll(keepingCapacity: true)
+            if !r.book.value.cancelledBuffer.isEmpty {
+                if ready && !r.committedState.isFinished { r.touchesCancelled(r.book.value.cancelledBuffer) }
+                else if r.pendingState != nil { arbiter.request(r, to: .failed, reason: .touchesCancelled(r.book.value.cancelledBuffer[0].cancellation ?? .device)) }
+                r.book.value.cancelledBuffer.removeAll(keepingCapacity: true)
             }
         }
     }
@@ -77,7 +77,7 @@ extension GestureEngine {
         let n = r.touches.count
         while k < n {
             unowned(unsafe) let t = r.touches[k]
-            if t.movedInFrame > heard && t.isActive { moved += 1 }
+            if t.live.value.movedInFrame > heard && t.isActive { moved += 1 }
             k += 1
         }
         if moved == 0 { return }
@@ -85,11 +85,11 @@ extension GestureEngine {
         k = 0
         while k < n {
             let t = r.touches[k]
-            if t.movedInFrame > heard && t.isActive { r.movedBuffer.append(t) }
+            if t.live.value.movedInFrame > heard && t.isActive { r.book.value.movedBuffer.append(t) }
             k += 1
         }
-        r.touchesMoved(r.movedBuffer)
-        r.movedBuffer.removeAll(keepingCapacity: true)
+        r.touchesMoved(r.book.value.movedBuffer)
+        r.book.value.movedBuffer.removeAll(keepingCapacity: true)
     }
 
     /// Ends a cycle: delivers raw touches, drops finished touches from recognizers, fails
@@ -119,7 +119,7 @@ extension GestureEngine {
                 // Released this cycle (disabled or removed, and already reset): nothing to settle.
                 guard u.isParticipant else { continue }
                 if pruning {
-                    if u.touches.contains(where: { !$0.isActive }) { u.touches.removeAll { !$0.isActive } }
+                    if u.touches.contains(where: { !$0.isActive }) { u.book.value.touches.removeAll { !$0.isActive } }
                     if let s = u.touchpadGestureSequence, !s.isActive { u.touchpadGestureSequence = nil }
                 }
                 guard u.touches.isEmpty else { continue }
@@ -135,7 +135,7 @@ extension GestureEngine {
         participantLoops -= 1
         if participantsReleased && participantLoops == 0 {
             participantsReleased = false
-            participants.removeAll { !$0.isParticipant }
+            book.value.participants.removeAll { !$0.isParticipant }
             recognizerDeadlinesChanged = true
         }
     }
@@ -148,7 +148,7 @@ extension GestureEngine {
         for t in deliveryTouches where t.delivery != .done {
             guard let i = t.gestureRecognizers.firstIndex(where: { $0 === r }) else { continue }
             if r.cancelsTouchesInView && old.hasRecognized { t.isClaimed = true }
-            t._gestureRecognizers.remove(at: i)
+            t.live.value.gestureRecognizers.remove(at: i)
         }
         r.committedState = .possible
         r.resets &+= 1
@@ -157,9 +157,9 @@ extension GestureEngine {
         r.isParticipant = false
         participantsReleased = true
         // Input queued for the sequence it leaves is not for the next one.
-        r.beganBuffer.removeAll(keepingCapacity: true)
-        r.endedBuffer.removeAll(keepingCapacity: true)
-        r.cancelledBuffer.removeAll(keepingCapacity: true)
+        r.book.value.beganBuffer.removeAll(keepingCapacity: true)
+        r.book.value.endedBuffer.removeAll(keepingCapacity: true)
+        r.book.value.cancelledBuffer.removeAll(keepingCapacity: true)
         r.boundEngine = nil
         r.touchpadFingerCount = 0
         r.reset()
@@ -184,13 +184,13 @@ extension GestureEngine {
         } else if r.committedState == .possible {
             arbiter.request(r, to: .failed, reason: .disabled)
         }
-        for t in r.touches { t._gestureRecognizers.removeAll { $0 === r } }
-        r.touches.removeAll()
+        for t in r.touches { t.live.value.gestureRecognizers.removeAll { $0 === r } }
+        r.book.value.touches.removeAll()
         r.touchpadGestureSequence = nil
-        r.beganBuffer.removeAll(keepingCapacity: true)
-        r.movedBuffer.removeAll(keepingCapacity: true)
-        r.endedBuffer.removeAll(keepingCapacity: true)
-        r.cancelledBuffer.removeAll(keepingCapacity: true)
+        r.book.value.beganBuffer.removeAll(keepingCapacity: true)
+        r.book.value.movedBuffer.removeAll(keepingCapacity: true)
+        r.book.value.endedBuffer.removeAll(keepingCapacity: true)
+        r.book.value.cancelledBuffer.removeAll(keepingCapacity: true)
         if r.committedState.isFinished { resetRecognizer(r) }
         r.isReleased = true
         finishCycle()

@@ -52,7 +52,7 @@ extension GestureEngine {
     private func removeDevice(_ id: DeviceID) {
         for t in activeTouches where t.device == id { cancel(t, reason: .deviceRemoved) }
         for s in touchpadSequences where s.device == id { cancelSequence(s) }
-        ignoredContacts.removeAll { $0.device == id }
+        book.value.ignoredContacts.removeAll { $0.device == id }
         devices[id] = nil
         deviceDensities[id] = nil
         frameDevice = nil
@@ -83,10 +83,10 @@ extension GestureEngine {
             switch c.phase {
             case .began:
                 if let old = activeTouch(frame.device, c.id) { cancel(old, reason: .device) }
-                ignoredContacts.removeAll { $0.device == frame.device && $0.contact == c.id }
+                book.value.ignoredContacts.removeAll { $0.device == frame.device && $0.contact == c.id }
                 if c.isPalm || limits.rejects(c) {
                     if c.isPalm { statistics.palmsIgnored += 1 } else { statistics.largeContactsRejected += 1 }
-                    ignoredContacts.append((frame.device, c.id))
+                    book.value.ignoredContacts.append((frame.device, c.id))
                     continue
                 }
                 begin(c, device: frame.device, type: type, density: density, at: frame.timestamp)
@@ -98,7 +98,7 @@ extension GestureEngine {
                 if c.isPalm || limits.rejects(c) {
                     // The device goes on reporting the palm until it lifts: ignore it from now on.
                     if c.isPalm { statistics.palmsIgnored += 1 } else { statistics.largeContactsRejected += 1 }
-                    ignoredContacts.append((frame.device, c.id))
+                    book.value.ignoredContacts.append((frame.device, c.id))
                     cancel(activeTouches[index], reason: .palm)
                     continue
                 }
@@ -109,32 +109,32 @@ extension GestureEngine {
                 hint = index + 1
                 update(t, with: c, at: frame.timestamp)
                 if c.phase == .moved && t.location != t.previousLocation {
-                    t._phase = .moved
+                    t.live.value.phase = .moved
                     // Stamped rather than queued per recognizer: dispatchHooks hands each
                     // recognizer that is still deciding or recognizing the touches it tracks that
                     // carry this frame's stamp. In a busy graph most recognizers have recognized
                     // or failed and only follow the touches until they lift; they cost nothing here.
                     // (A contact listed twice in one frame counts once.)
-                    if t.movedInFrame != frameSerial { moved += 1 }
-                    t.movedInFrame = frameSerial
+                    if t.live.value.movedInFrame != frameSerial { moved += 1 }
+                    t.live.value.movedInFrame = frameSerial
                     movesPending = true
                 } else {
-                    t._phase = .stationary
+                    t.live.value.phase = .stationary
                 }
             case .ended, .cancelled:
                 guard let t = activeTouch(frame.device, c.id) else {
                     if !isIgnored(frame.device, c.id) { statistics.contactsWithoutBegin += 1 }
-                    ignoredContacts.removeAll { $0.device == frame.device && $0.contact == c.id }
+                    book.value.ignoredContacts.removeAll { $0.device == frame.device && $0.contact == c.id }
                     continue
                 }
                 update(t, with: c, at: frame.timestamp)
                 let large = !c.isPalm && limits.rejects(c)
                 if large { statistics.largeContactsRejected += 1 }
                 if c.phase == .ended && !c.isPalm && !large {
-                    t._phase = .ended
+                    t.live.value.phase = .ended
                     touchesLeft = true
                     removeActive(t)
-                    for r in t.gestureRecognizers { r.endedBuffer.append(t) }
+                    for r in t.gestureRecognizers { r.book.value.endedBuffer.append(t) }
                     noteTapEnd(t)
                 } else {
                     cancel(t, reason: c.isPalm || large ? .palm : .device)
@@ -170,7 +170,7 @@ extension GestureEngine {
     }
 
     private func removeActive(_ t: Touch) {
-        if let i = activeTouches.firstIndex(where: { $0 === t }) { activeTouches.remove(at: i) }
+        if let i = activeTouches.firstIndex(where: { $0 === t }) { book.value.activeTouches.remove(at: i) }
     }
 
     @inline(__always)
@@ -181,12 +181,12 @@ extension GestureEngine {
             || !c.phase.isActive {
             t.lastReport = time
         }
-        t._previousLocation = t.location
-        t._location = c.location
-        t._millimetres = c.millimetres
-        t._pressure = c.pressure
-        t._majorAxisMillimetres = c.majorAxisMillimetres
-        t._timestamp = time
+        t.live.value.previousLocation = t.location
+        t.live.value.location = c.location
+        t.live.value.millimetres = c.millimetres
+        t.live.value.pressure = c.pressure
+        t.live.value.majorAxisMillimetres = c.majorAxisMillimetres
+        t.live.value.timestamp = time
     }
 
     private func begin(_ c: TouchContact, device: DeviceID, type: TouchType, density: PointDensity, at time: Timestamp) {
@@ -195,18 +195,18 @@ extension GestureEngine {
             sequence: nextSequence, device: device, contactID: c.id, type: type, density: density,
             at: time, location: c.location, millimetres: c.millimetres, tapCount: tapCount(device, c.location, density, time)
         )
-        t._pressure = c.pressure
-        t._majorAxisMillimetres = c.majorAxisMillimetres
+        t.live.value.pressure = c.pressure
+        t.live.value.majorAxisMillimetres = c.majorAxisMillimetres
         let hit: Region?
         if type == .direct {
             hit = root.hitTest(c.location) ?? root
         } else {
             hit = touchpadFocus ?? root
         }
-        t._region = hit
+        t.live.value.region = hit
         offer(t)
-        activeTouches.append(t)
-        deliveryTouches.append(t)
+        book.value.activeTouches.append(t)
+        book.value.deliveryTouches.append(t)
     }
 
     private func tapCount(_ device: DeviceID, _ location: Point, _ density: PointDensity, _ time: Timestamp) -> Int {
@@ -228,11 +228,11 @@ extension GestureEngine {
     /// Marks `t` cancelled and queues it for its recognizers' `touchesCancelled`.
     func cancel(_ t: Touch, reason: TouchCancellation) {
         guard t.isActive else { return }
-        t._phase = .cancelled
+        t.live.value.phase = .cancelled
         touchesLeft = true
-        t._cancellation = reason
+        t.live.value.cancellation = reason
         removeActive(t)
-        for r in t.gestureRecognizers { r.cancelledBuffer.append(t) }
+        for r in t.gestureRecognizers { r.book.value.cancelledBuffer.append(t) }
     }
 }
 

@@ -15,7 +15,7 @@ extension GestureEngine {
                 g.lastOfferedSequence = t.sequence
                 if accepts(g, t) {
                     attach(t, to: g)
-                    g.beganBuffer.append(t)
+                    g.book.value.beganBuffer.append(t)
                     took = true
                 }
             }
@@ -59,12 +59,12 @@ extension GestureEngine {
         g.device = t.device
         g.isReleased = false
         g.boundEngine = Unmanaged.passUnretained(self)
-        t._gestureRecognizers.append(g)
-        g.touches.append(t)
+        t.live.value.gestureRecognizers.append(g)
+        g.book.value.touches.append(t)
         if !g.isParticipant {
             g.isParticipant = true
             // Released earlier in a cycle that is still running, it may still be listed.
-            if !participants.contains(where: { $0 === g }) { participants.append(g) }
+            if !participants.contains(where: { $0 === g }) { book.value.participants.append(g) }
             recognizerDeadlinesChanged = true
         }
     }

@@ -15,7 +15,7 @@ extension GestureEngine {
                 density: PointDensity(uniform: configuration.fallbackPointsPerMillimetre), at: g.timestamp,
                 location: location, millimetres: .zero, tapCount: 1
             )
-            seq._region = touchpadFocus ?? root
+            seq.live.value.region = touchpadFocus ?? root
             seq.delivery = .done
             var r = seq.region
             while let region = r {
@@ -33,11 +33,11 @@ extension GestureEngine {
             statistics.contactsWithoutBegin += 1
             return
         }
-        seq._timestamp = g.timestamp
+        seq.live.value.timestamp = g.timestamp
         switch g.phase {
-        case .begin, .update: seq._phase = g.phase == .begin ? .began : .moved
-        case .end: seq._phase = .ended
-        case .cancel: seq._phase = .cancelled; seq._cancellation = .device
+        case .begin, .update: seq.live.value.phase = g.phase == .begin ? .began : .moved
+        case .end: seq.live.value.phase = .ended
+        case .cancel: seq.live.value.phase = .cancelled; seq.live.value.cancellation = .device
         }
         if !seq.isActive { touchesLeft = true }
         deliver(g, to: seq)
@@ -62,9 +62,9 @@ extension GestureEngine {
 
     func cancelSequence(_ seq: Touch) {
         guard seq.isActive else { return }
-        seq._phase = .cancelled
+        seq.live.value.phase = .cancelled
         touchesLeft = true
-        seq._cancellation = .deviceRemoved
+        seq.live.value.cancellation = .deviceRemoved
         let event = TouchpadGestureEvent(
             device: seq.device, timestamp: now, kind: .hold, phase: .cancel, fingerCount: 0
         )

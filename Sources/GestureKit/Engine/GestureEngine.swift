@@ -26,9 +26,15 @@ public final class GestureEngine {
     /// The devices that are plugged in, by id.
     public internal(set) var devices: [DeviceID: InputDevice] = [:]
     /// The latest moment the engine has seen, from an event or from ``advance(to:)``.
-    @exclusivity(unchecked) public internal(set) var now: Timestamp = .zero
+    public internal(set) var now: Timestamp {
+        get { book.value.now }
+        set { book.value.now = newValue }
+    }
     /// Told of every recognizer state change.
-    @exclusivity(unchecked) public weak var observer: (any GestureEngineObserver)?
+    public var observer: (any GestureEngineObserver)? {
+        get { book.value.observer }
+        set { book.value.observer = newValue }
+    }
     /// The region whose recognizers (with its ancestors') receive touchpad gestures and indirect
     /// touches: the focused surface, for a compositor. Defaults to the root.
     public var touchpadFocus: Region?
@@ -36,7 +42,7 @@ public final class GestureEngine {
     /// centre of the focus region.
     public var touchpadPointerLocation: Point?
     /// Counts of what the engine dropped, for diagnosis.
-    @exclusivity(unchecked) public internal(set) var statistics = Statistics()
+    public internal(set) var statistics = Statistics()
 
     /// What the engine has dropped or repaired.
     public struct Statistics: Hashable, Sendable {
@@ -57,49 +63,93 @@ public final class GestureEngine {
     /// ``GestureConfiguration/stuckTouchTimeout`` in microseconds, converted once (it is added to a
     /// timestamp before every event).
     let stuckTouchTimeoutMicroseconds: Int64?
-    // The state below is read and written for every event, by plain loads and stores or by array
-    // mutations whose closures (if any) look at the elements alone, so no access can overlap
-    // another: no run-time exclusivity check.
-    @exclusivity(unchecked) var participants: [GestureRecognizer] = []
-    @exclusivity(unchecked) var activeTouches: [Touch] = []
-    @exclusivity(unchecked) var deliveryTouches: [Touch] = []
+    /// What the engine reads and writes for every event: see ``EngineBook``.
+    let book = Unchecked(EngineBook())
+    var participants: [GestureRecognizer] { book.value.participants }
+    var activeTouches: [Touch] { book.value.activeTouches }
+    var deliveryTouches: [Touch] { book.value.deliveryTouches }
     var touchpadSequences: [Touch] = []
-    @exclusivity(unchecked) var ignoredContacts: [(device: DeviceID, contact: Int)] = []
+    var ignoredContacts: [(device: DeviceID, contact: Int)] { book.value.ignoredContacts }
     var deviceDensities: [DeviceID: PointDensity] = [:]
     var nextSequence = 0
     /// A touch or touchpad sequence ended or was cancelled since ``finishCycle()`` last looked:
     /// only then can a recognizer hold a finished touch (see there).
-    @exclusivity(unchecked) var touchesLeft = false
-    @exclusivity(unchecked) var isDeliveringTouches = false
+    var touchesLeft: Bool {
+        get { book.value.touchesLeft }
+        set { book.value.touchesLeft = newValue }
+    }
+    var isDeliveringTouches: Bool {
+        get { book.value.isDeliveringTouches }
+        set { book.value.isDeliveringTouches = newValue }
+    }
     /// The device of the latest touch frame, with its touch type, density and large-contact limits.
-    @exclusivity(unchecked) var frameDevice: (id: DeviceID, type: TouchType, density: PointDensity, limits: LargeContactLimits)?
-    @exclusivity(unchecked) var recognizersReset = false
-    /// Counts touch frames; a touch that moves records the count (``Touch/movedInFrame``).
-    @exclusivity(unchecked) var frameSerial = 0
+    var frameDevice: (id: DeviceID, type: TouchType, density: PointDensity, limits: LargeContactLimits)? {
+        get { book.value.frameDevice }
+        set { book.value.frameDevice = newValue }
+    }
+    var recognizersReset: Bool {
+        get { book.value.recognizersReset }
+        set { book.value.recognizersReset = newValue }
+    }
+    /// Counts touch frames; a touch that moves records the count (`TouchMotion.movedInFrame`).
+    var frameSerial: Int {
+        get { book.value.frameSerial }
+        set { book.value.frameSerial = newValue }
+    }
     /// A touch moved in the frame being handled and the recognizers have not heard of it yet.
-    @exclusivity(unchecked) var movesPending = false
+    var movesPending: Bool {
+        get { book.value.movesPending }
+        set { book.value.movesPending = newValue }
+    }
     /// Every touch down moved in the frame being handled and none lifted: each recognizer's
     /// touches all moved (the usual frame of a gesture in progress).
-    @exclusivity(unchecked) var allTouchesMoved = false
+    var allTouchesMoved: Bool {
+        get { book.value.allTouchesMoved }
+        set { book.value.allTouchesMoved = newValue }
+    }
     /// A recognizer left the participants since ``finishCycle()`` last removed them.
-    @exclusivity(unchecked) var participantsReleased = false
+    var participantsReleased: Bool {
+        get { book.value.participantsReleased }
+        set { book.value.participantsReleased = newValue }
+    }
     /// Loops over ``participants`` by index in progress (hooks and arbitration, which call out):
     /// released recognizers stay in the list until none is, so that no loop skips one.
-    @exclusivity(unchecked) var participantLoops = 0
+    var participantLoops: Int {
+        get { book.value.participantLoops }
+        set { book.value.participantLoops = newValue }
+    }
     /// The earliest ``GestureRecognizer/deadline`` of the participants, valid unless
     /// ``recognizerDeadlinesChanged``: a participant set its deadline or the participants changed.
-    @exclusivity(unchecked) var earliestRecognizerDeadline: Timestamp?
-    @exclusivity(unchecked) var recognizerDeadlinesChanged = false
-    @exclusivity(unchecked) var deliveryRequested = false
+    var earliestRecognizerDeadline: Timestamp? {
+        get { book.value.earliestRecognizerDeadline }
+        set { book.value.earliestRecognizerDeadline = newValue }
+    }
+    var recognizerDeadlinesChanged: Bool {
+        get { book.value.recognizerDeadlinesChanged }
+        set { book.value.recognizerDeadlinesChanged = newValue }
+    }
+    var deliveryRequested: Bool {
+        get { book.value.deliveryRequested }
+        set { book.value.deliveryRequested = newValue }
+    }
     /// Delivery batches open (see TouchDelivery.swift): the outermost sends the frames.
-    @exclusivity(unchecked) var deliveryBatches = 0
+    var deliveryBatches: Int {
+        get { book.value.deliveryBatches }
+        set { book.value.deliveryBatches = newValue }
+    }
     /// The regions delivered to since the last frames, in order; those before ``framesSent``
     /// have had their frame in the flush under way.
-    @exclusivity(unchecked) var framedRegions: [Region] = []
-    @exclusivity(unchecked) var framesSent = 0
-    @exclusivity(unchecked) var isSendingTouchFrames = false
+    var framedRegions: [Region] { book.value.framedRegions }
+    var framesSent: Int {
+        get { book.value.framesSent }
+        set { book.value.framesSent = newValue }
+    }
+    var isSendingTouchFrames: Bool {
+        get { book.value.isSendingTouchFrames }
+        set { book.value.isSendingTouchFrames = newValue }
+    }
     /// Reused for the touches of a region-wide cancel.
-    @exclusivity(unchecked) var regionCancelBuffer: [Touch] = []
+    var regionCancelBuffer: [Touch] { book.value.regionCancelBuffer }
     var lastTap: (device: DeviceID, location: Point, end: Timestamp, count: Int)?
 
     deinit {
@@ -107,15 +157,15 @@ public final class GestureEngine {
         // an engine dropped while fingers are down unties them, or the graph would outlive it.
         for r in participants {
             r.boundEngine = nil
-            r.touches.removeAll()
+            r.book.value.touches.removeAll()
             r.touchpadGestureSequence = nil
-            r.beganBuffer.removeAll()
-            r.movedBuffer.removeAll()
-            r.endedBuffer.removeAll()
-            r.cancelledBuffer.removeAll()
+            r.book.value.beganBuffer.removeAll()
+            r.book.value.movedBuffer.removeAll()
+            r.book.value.endedBuffer.removeAll()
+            r.book.value.cancelledBuffer.removeAll()
         }
-        for t in activeTouches { t._gestureRecognizers.removeAll() }
-        for t in touchpadSequences { t._gestureRecognizers.removeAll() }
+        for t in activeTouches { t.live.value.gestureRecognizers.removeAll() }
+        for t in touchpadSequences { t.live.value.gestureRecognizers.removeAll() }
     }
 
     /// Creates an engine whose root region covers `screen` (in points).
@@ -127,4 +177,34 @@ public final class GestureEngine {
         root.ownerEngine = self
         arbiter.engine = self
     }
+}
+
+/// What the engine reads and writes for every event, kept in one ``Unchecked`` box: plain loads
+/// and stores, or array mutations whose closures (if any) look at the elements alone, so no
+/// access can overlap another. The fields are documented where the engine forwards to them.
+struct EngineBook {
+    var now: Timestamp = .zero
+    /// ``GestureEngine/observer``, held weakly.
+    weak var observer: (any GestureEngineObserver)?
+    var participants: [GestureRecognizer] = []
+    var activeTouches: [Touch] = []
+    var deliveryTouches: [Touch] = []
+    var ignoredContacts: [(device: DeviceID, contact: Int)] = []
+    var frameDevice: (id: DeviceID, type: TouchType, density: PointDensity, limits: LargeContactLimits)?
+    var earliestRecognizerDeadline: Timestamp?
+    var framedRegions: [Region] = []
+    var regionCancelBuffer: [Touch] = []
+    var touchesLeft = false
+    var isDeliveringTouches = false
+    var recognizersReset = false
+    var frameSerial = 0
+    var movesPending = false
+    var allTouchesMoved = false
+    var participantsReleased = false
+    var participantLoops = 0
+    var recognizerDeadlinesChanged = false
+    var deliveryRequested = false
+    var deliveryBatches = 0
+    var framesSent = 0
+    var isSendingTouchFrames = false
 }

@@ -24,18 +24,37 @@ public enum TouchCancellation: String, Hashable, Sendable {
     case host
 }
 
+/// What the engine updates on a touch in every frame, kept in one ``Unchecked`` box.
+struct TouchMotion {
+    var region: Region?
+    var phase: TouchPhase = .began
+    var timestamp: Timestamp
+    var location: Point
+    var previousLocation: Point
+    var millimetres: Point
+    var pressure: Double?
+    var majorAxisMillimetres: Double?
+    var tapCount: Int
+    var cancellation: TouchCancellation?
+    var gestureRecognizers: [GestureRecognizer] = []
+    // Touch delivery bookkeeping (see TouchDelivery.swift).
+    var delivery: TouchDeliveryState = .held
+    var deliveredLocation: Point
+    /// The engine's frame count when the touch last moved: recognizers hear of the motion in that
+    /// frame's cycle.
+    var movedInFrame = 0
+}
+
 /// One finger's touch sequence, from landing to lifting: UIKit's `UITouch`.
 ///
 /// The engine creates one `Touch` when a contact begins and updates it in place on every frame;
 /// recognizers and touch handlers see the same object for the whole sequence.
 ///
-/// The state the engine updates on every frame is stored in `@exclusivity(unchecked)` properties
-/// behind read-only public getters. Only the engine writes them, by plain assignment or by array
-/// mutations that never call out, so no two accesses can overlap. The run-time check (a probe of a
-/// thread-local access set on every read and write) was more than a quarter of the cost of a
-/// 10-finger frame. The getters matter as much: another module reading a stored `public var`
-/// of a class checks every read at run time whatever the declaration says, while a getter call
-/// reads the field inside this module, unchecked.
+/// The state the engine updates on every frame is one ``TouchMotion`` value in an ``Unchecked``
+/// box, behind read-only public getters: only the engine writes it, by plain assignment or by
+/// array mutations that never call out. The getters matter as much as the box: another module
+/// reading a stored `public var` of a class checks every read at run time whatever the
+/// declaration says, while a getter call reads the field inside this module.
 public final class Touch {
     /// A number unique to this touch sequence within its engine.
     public let sequence: Int
@@ -51,53 +70,43 @@ public final class Touch {
     /// Screen points per millimetre of finger travel along the screen's x and y axes, for this
     /// touch's device: what turns a displacement into the millimetres the finger moved.
     public let density: PointDensity
+    /// The state the engine updates in every frame.
+    let live: Unchecked<TouchMotion>
     /// The region the touch landed in (hit-tested once, when it began).
     /// Held strongly for the touch's life, as the region it landed in may be removed while the
     /// finger is down.
-    public var region: Region? { _region }
-    @exclusivity(unchecked) var _region: Region?
+    public var region: Region? { live.value.region }
     /// The phase as of the latest frame.
-    public var phase: TouchPhase { _phase }
-    @exclusivity(unchecked) var _phase: TouchPhase
+    public var phase: TouchPhase { live.value.phase }
     /// When the touch began.
     public let startTimestamp: Timestamp
     /// When the touch was last updated.
-    public var timestamp: Timestamp { _timestamp }
-    @exclusivity(unchecked) var _timestamp: Timestamp
+    public var timestamp: Timestamp { live.value.timestamp }
     /// Where it began, in screen points.
     public let startLocation: Point
     /// Where it is, in screen points.
-    public var location: Point { _location }
-    @exclusivity(unchecked) var _location: Point
+    public var location: Point { live.value.location }
     /// Where it was before the latest motion, in screen points.
-    public var previousLocation: Point { _previousLocation }
-    @exclusivity(unchecked) var _previousLocation: Point
+    public var previousLocation: Point { live.value.previousLocation }
     /// Where it is on the sensor, in millimetres.
-    public var millimetres: Point { _millimetres }
-    @exclusivity(unchecked) var _millimetres: Point
+    public var millimetres: Point { live.value.millimetres }
     /// Pressure from 0 to 1, when the device reports it.
-    public var pressure: Double? { _pressure }
-    @exclusivity(unchecked) var _pressure: Double?
+    public var pressure: Double? { live.value.pressure }
     /// The contact's major axis in millimetres, when the device reports it.
-    public var majorAxisMillimetres: Double? { _majorAxisMillimetres }
-    @exclusivity(unchecked) var _majorAxisMillimetres: Double?
+    public var majorAxisMillimetres: Double? { live.value.majorAxisMillimetres }
     /// How many taps in quick succession, at about this place, this touch is the last of (1 for a
     /// first tap), as UIKit counts them.
-    public var tapCount: Int { _tapCount }
-    @exclusivity(unchecked) var _tapCount: Int
+    public var tapCount: Int { live.value.tapCount }
     /// Why the engine cancelled the touch, when it did.
-    public var cancellation: TouchCancellation? { _cancellation }
-    @exclusivity(unchecked) var _cancellation: TouchCancellation?
+    public var cancellation: TouchCancellation? { live.value.cancellation }
     /// The recognizers that receive this touch, deepest region first.
-    public var gestureRecognizers: [GestureRecognizer] { _gestureRecognizers }
-    @exclusivity(unchecked) var _gestureRecognizers: [GestureRecognizer] = []
+    public var gestureRecognizers: [GestureRecognizer] { live.value.gestureRecognizers }
 
-    // Touch delivery bookkeeping (see TouchDelivery.swift).
-    @exclusivity(unchecked) var delivery: TouchDeliveryState = .held
-    @exclusivity(unchecked) var deliveredLocation: Point
-    /// The engine's frame count when the touch last moved: recognizers hear of the motion in that
-    /// frame's cycle.
-    @exclusivity(unchecked) var movedInFrame = 0
+    /// Where touch delivery stands (see TouchDelivery.swift).
+    var delivery: TouchDeliveryState {
+        get { live.value.delivery }
+        set { live.value.delivery = newValue }
+    }
     /// A recognizer that claimed the touch has since reset: the claim stands.
     var isClaimed = false
     /// When the device last reported something new about the contact (it landed, moved, changed
@@ -116,15 +125,11 @@ public final class Touch {
         self.density = density
         self.pointsPerMillimetre = density.mean
         self.lastReport = timestamp
-        self._phase = .began
         self.startTimestamp = timestamp
-        self._timestamp = timestamp
         self.startLocation = location
-        self._location = location
-        self._previousLocation = location
-        self.deliveredLocation = location
-        self._millimetres = millimetres
-        self._tapCount = tapCount
+        self.live = Unchecked(TouchMotion(
+            timestamp: timestamp, location: location, previousLocation: location,
+            millimetres: millimetres, tapCount: tapCount, deliveredLocation: location))
     }
 
     /// The touch's position in `region`'s coordinates (screen points when `nil`).
@@ -144,7 +149,7 @@ public final class Touch {
     public var millimetresFromStart: Point { density.millimetres(location - startLocation) }
 
     /// Whether the finger is still down.
-    public var isActive: Bool { _phase.isActive }
+    public var isActive: Bool { live.value.phase.isActive }
 }
 
 extension Touch: CustomStringConvertible {

@@ -37,7 +37,7 @@ extension GestureEngine {
             }
         } while deliveryRequested
         if deliveryTouches.contains(where: { $0.delivery == .done }) {
-            deliveryTouches.removeAll { $0.delivery == .done }
+            book.value.deliveryTouches.removeAll { $0.delivery == .done }
         }
     }
 
@@ -69,21 +69,21 @@ extension GestureEngine {
         if t.delivery == .held {
             if holdBegan { return }
             t.delivery = .delivering
-            t.deliveredLocation = t.location
+            t.live.value.deliveredLocation = t.location
             noteDelivery(to: region)
             handler.touchBegan(t)
             // The call may have cancelled it (its region removed, say).
             guard t.delivery == .delivering else { return }
         }
         if t.isActive {
-            if t.location != t.deliveredLocation {
-                t.deliveredLocation = t.location
+            if t.location != t.live.value.deliveredLocation {
+                t.live.value.deliveredLocation = t.location
                 noteDelivery(to: region)
                 handler.touchMoved(t)
             }
         } else if !holdEnded {
-            if t.location != t.deliveredLocation {
-                t.deliveredLocation = t.location
+            if t.location != t.live.value.deliveredLocation {
+                t.live.value.deliveredLocation = t.location
                 noteDelivery(to: region)
                 handler.touchMoved(t)
                 guard t.delivery == .delivering else { return }
@@ -109,14 +109,14 @@ extension GestureEngine {
             // The buffer is taken for the call and put back after: a cancel that the handler
             // causes from inside it gathers its own touches.
             var touches = regionCancelBuffer
-            regionCancelBuffer = []
+            book.value.regionCancelBuffer = []
             for u in deliveryTouches where u === t || (u.delivery == .delivering && u.region === region) {
                 u.delivery = .done
                 touches.append(u)
             }
             handler.touchesCancelled(touches, in: region)
             touches.removeAll(keepingCapacity: true)
-            regionCancelBuffer = touches
+            book.value.regionCancelBuffer = touches
         }
     }
 
@@ -134,7 +134,7 @@ extension GestureEngine {
             if framedRegions[k] === region { return }
             k += 1
         }
-        framedRegions.append(region)
+        book.value.framedRegions.append(region)
     }
 
     /// Opens a delivery batch: what the engine delivers until the matching ``endDeliveryBatch()``
@@ -164,7 +164,7 @@ extension GestureEngine {
             framesSent += 1
             region.touchHandler?.touchFrame(in: region)
         }
-        framedRegions.removeAll(keepingCapacity: true)
+        book.value.framedRegions.removeAll(keepingCapacity: true)
         framesSent = 0
     }
 }

@@ -89,8 +89,8 @@ extension GestureRecognizer {
     /// Removes one target, or every target when `token` is `nil` (as UIKit's `removeTarget(nil, …)`).
     /// Removing a target that is no longer attached does nothing.
     public func removeTarget(_ token: TargetToken?) {
-        guard let token else { targets.removeAll(); return }
-        targets.removeAll { $0.token == token.value }
+        guard let token else { book.value.targets.removeAll(); return }
+        book.value.targets.removeAll { $0.token == token.value }
     }
 
     /// How many targets are attached, not counting those whose target object has gone.
@@ -115,7 +115,7 @@ extension GestureRecognizer {
         object: AnyObject?, holdsObject: Bool, call: @escaping (AnyObject?, GestureRecognizer) -> Void
     ) -> TargetToken {
         nextToken += 1
-        targets.append(TargetEntry(token: nextToken, object: object, holdsObject: holdsObject, call: call))
+        book.value.targets.append(TargetEntry(token: nextToken, object: object, holdsObject: holdsObject, call: call))
         return TargetToken(value: nextToken)
     }
 
@@ -131,7 +131,7 @@ extension GestureRecognizer {
             } else if let object = targets[i].object {
                 targets[i].call(object, self)
             } else {
-                targets.remove(at: i)
+                book.value.targets.remove(at: i)
                 continue
             }
             // Carry on after this target's token: the array may have changed around it.

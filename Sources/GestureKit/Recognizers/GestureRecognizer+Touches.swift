@@ -85,8 +85,8 @@ extension GestureRecognizer {
 
     /// Stops delivering `touch` to this recognizer (UIKit's `ignore(_:for:)`).
     public func ignore(_ touch: Touch) {
-        touches.removeAll { $0 === touch }
-        touch._gestureRecognizers.removeAll { $0 === self }
+        book.value.touches.removeAll { $0 === touch }
+        touch.live.value.gestureRecognizers.removeAll { $0 === self }
     }
 
     // MARK: Subclass helpers

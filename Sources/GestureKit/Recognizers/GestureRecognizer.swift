@@ -37,11 +37,14 @@ open class GestureRecognizer {
 
     /// Whether the recognizer takes part. Turning it off while it has touches cancels a gesture in
     /// progress (or fails a possible one) and releases the touches.
-    @exclusivity(unchecked) public var isEnabled = true {
-        didSet {
+    public var isEnabled: Bool {
+        get { book.value.isEnabled }
+        set {
+            let wasEnabled = book.value.isEnabled
+            book.value.isEnabled = newValue
             // The bound engine first: a participant whose region has just left the tree still
             // holds touches of that engine.
-            if oldValue && !isEnabled { withEngine { $0.recognizerWillDetach(self) } }
+            if wasEnabled && !newValue { withEngine { $0.recognizerWillDetach(self) } }
         }
     }
 
@@ -69,19 +72,34 @@ open class GestureRecognizer {
 
     /// Whether touches are cancelled in the region when this recognizer claims them (began or
     /// recognized). Default on.
-    @exclusivity(unchecked) public var cancelsTouchesInView = true
+    public var cancelsTouchesInView: Bool {
+        get { book.value.cancelsTouchesInView }
+        set { book.value.cancelsTouchesInView = newValue }
+    }
     /// Whether touches are held back from the region while this recognizer may still recognize.
     /// Default off.
-    @exclusivity(unchecked) public var delaysTouchesBegan = false
+    public var delaysTouchesBegan: Bool {
+        get { book.value.delaysTouchesBegan }
+        set { book.value.delaysTouchesBegan = newValue }
+    }
     /// Whether a touch's end is held back from the region while this recognizer may still
     /// recognize. Default on.
-    @exclusivity(unchecked) public var delaysTouchesEnded = true
+    public var delaysTouchesEnded: Bool {
+        get { book.value.delaysTouchesEnded }
+        set { book.value.delaysTouchesEnded = newValue }
+    }
 
     // MARK: State
 
-    @exclusivity(unchecked) var committedState: GestureState = .possible
+    var committedState: GestureState {
+        get { book.value.committedState }
+        set { book.value.committedState = newValue }
+    }
     /// A transition out of `possible` waiting on require-to-fail relations.
-    @exclusivity(unchecked) var pendingState: GestureState?
+    var pendingState: GestureState? {
+        get { book.value.pendingState }
+        set { book.value.pendingState = newValue }
+    }
     /// A continuous gesture that began and ended while it waited: it begins, then ends, on release.
     var pendingBeganBeforeEnd = false
 
@@ -114,20 +132,29 @@ open class GestureRecognizer {
 
     /// The touches of the current sequence that this recognizer tracks, including those that
     /// ended in the frame being processed.
-    @exclusivity(unchecked) public internal(set) var touches: [Touch] = []
+    public var touches: [Touch] { book.value.touches }
 
     /// The touchpad gesture the recognizer is following, if any.
-    @exclusivity(unchecked) public internal(set) var touchpadGestureSequence: Touch?
+    public internal(set) var touchpadGestureSequence: Touch? {
+        get { book.value.touchpadGestureSequence }
+        set { book.value.touchpadGestureSequence = newValue }
+    }
 
     /// Fingers in the touchpad gesture being followed.
     public internal(set) var touchpadFingerCount = 0
-    @exclusivity(unchecked) var lastFrameTime: Timestamp = .zero
+    var lastFrameTime: Timestamp {
+        get { book.value.lastFrameTime }
+        set { book.value.lastFrameTime = newValue }
+    }
 
     /// When the recognizer wants ``deadlineReached(at:)`` to be called, set by a subclass.
-    @exclusivity(unchecked) public var deadline: Timestamp? {
-        didSet {
+    public var deadline: Timestamp? {
+        get { book.value.deadline }
+        set {
+            let old = book.value.deadline
+            book.value.deadline = newValue
             // The engine keeps its participants' earliest deadline (it is asked before every event).
-            if deadline != oldValue, let e = boundEngine {
+            if newValue != old, let e = boundEngine {
                 e._withUnsafeGuaranteedRef { $0.recognizerDeadlinesChanged = true }
             }
         }
@@ -135,10 +162,8 @@ open class GestureRecognizer {
 
     // Relations.
     var failureRequirements: [GestureRecognizer] = []
-    // In the order they were added, which is the order of their tokens. Read once per call of a
-    // target (an instantaneous access that ends before the call), so a target that adds or removes
-    // targets cannot overlap it: no run-time exclusivity check.
-    @exclusivity(unchecked) var targets: [TargetEntry] = []
+    // In the order they were added (`RecognizerBook.targets`), which is the order of their tokens.
+    var targets: [TargetEntry] { book.value.targets }
     var nextToken = 0
 
     /// The device of the input the recognizer last received (touches or a touchpad gesture): the
@@ -151,27 +176,32 @@ open class GestureRecognizer {
     /// (the delegate's `shouldBegin`) stands only if no reset came in between.
     var resets = 0
 
-    // Engine bookkeeping. It and the state above are read and written for every participant in
-    // every cycle, by plain assignment or by array mutations that never call out, so they skip
-    // the run-time exclusivity check (a probe of a thread-local access set on every access).
-    @exclusivity(unchecked) var isParticipant = false
+    /// What the engine reads and writes on this recognizer in every cycle.
+    let book = Unchecked(RecognizerBook())
+
+    /// Whether the recognizer takes part in its engine's current sequence.
+    var isParticipant: Bool {
+        get { book.value.isParticipant }
+        set { book.value.isParticipant = newValue }
+    }
     /// Released from its sequence (disabled or removed, itself or its region) while one of its
     /// own hooks may still be running: what that hook asks for next is ignored, until the
     /// recognizer receives new input.
-    @exclusivity(unchecked) var isReleased = false
-    @exclusivity(unchecked) var beganBuffer: [Touch] = []
-    @exclusivity(unchecked) var movedBuffer: [Touch] = []
-    @exclusivity(unchecked) var endedBuffer: [Touch] = []
-    @exclusivity(unchecked) var cancelledBuffer: [Touch] = []
+    var isReleased: Bool {
+        get { book.value.isReleased }
+        set { book.value.isReleased = newValue }
+    }
     /// The engine's frame count when this recognizer last heard of motion (or would have, had it
     /// been ready): touches stamped later have motion it has not heard.
-    @exclusivity(unchecked) var movesHeard = 0
-
-    /// The engine while the recognizer takes part in a cycle of it: set when it receives input,
-    /// cleared when it resets or is released, and by the engine's deinit. Unretained, so that
-    /// hooks and transitions reach the engine with no reference counting (the engine is weakly
-    /// referenced by its regions, which makes retaining it slower still) and no weak loads.
-    @exclusivity(unchecked) var boundEngine: Unmanaged<GestureEngine>?
+    var movesHeard: Int {
+        get { book.value.movesHeard }
+        set { book.value.movesHeard = newValue }
+    }
+    /// The engine while the recognizer takes part in a cycle of it (`RecognizerBook.boundEngine`).
+    var boundEngine: Unmanaged<GestureEngine>? {
+        get { book.value.boundEngine }
+        set { book.value.boundEngine = newValue }
+    }
 
     /// Calls `body` with this recognizer's engine: the bound one, unretained, or else the one its
     /// region belongs to. `nil` when it has none (detached).
@@ -250,4 +280,36 @@ open class GestureRecognizer {
 
 extension GestureRecognizer: CustomStringConvertible {
     public var description: String { "\(name)[\(state.rawValue)]" }
+}
+
+/// What the engine reads and writes on a recognizer for every participant in every cycle, kept in
+/// one ``Unchecked`` box: plain assignments and array mutations that never call out.
+struct RecognizerBook {
+    var isEnabled = true
+    var cancelsTouchesInView = true
+    var delaysTouchesBegan = false
+    var delaysTouchesEnded = true
+    var committedState: GestureState = .possible
+    var pendingState: GestureState?
+    /// The touches of the current sequence the recognizer tracks.
+    var touches: [Touch] = []
+    var touchpadGestureSequence: Touch?
+    var lastFrameTime: Timestamp = .zero
+    var deadline: Timestamp?
+    /// Targets, in the order they were added. Read once per call of a target (an access that
+    /// ends before the call), so a target that adds or removes targets cannot overlap it.
+    var targets: [GestureRecognizer.TargetEntry] = []
+    var isParticipant = false
+    var isReleased = false
+    // Input queued for the recognizer's hooks in the current cycle.
+    var beganBuffer: [Touch] = []
+    var movedBuffer: [Touch] = []
+    var endedBuffer: [Touch] = []
+    var cancelledBuffer: [Touch] = []
+    var movesHeard = 0
+    /// The engine while the recognizer takes part in a cycle of it: set when it receives input,
+    /// cleared when it resets or is released, and by the engine's deinit. Unretained, so that
+    /// hooks and transitions reach the engine with no reference counting (the engine is weakly
+    /// referenced by its regions, which makes retaining it slower still) and no weak loads.
+    var boundEngine: Unmanaged<GestureEngine>?
 }

@@ -17,21 +17,40 @@ open class PanGestureRecognizer: GestureRecognizer {
     /// Touchpad swipe finger counts that drive the pan, or `nil` for none.
     public var touchpadFingerCounts: ClosedRange<Int>?
 
-    // The state below changes on every motion, by plain stores that never span a call out: no
-    // run-time exclusivity check.
+    /// The state that changes on every motion, by plain stores that never span a call out: see
+    /// ``Unchecked``.
+    private struct Motion {
+        var position: Point = .zero
+        var origin: Point = .zero
+        var offset: Point = .zero
+        var tracker: VelocityTracker
+        var lastSample: Timestamp = .zero
+    }
+    private let motion: Unchecked<Motion>
     /// The continuous position of the fingers' centre in screen points (it does not jump when
     /// fingers are added or lifted).
-    @exclusivity(unchecked) public private(set) var position: Point = .zero
-    @exclusivity(unchecked) private var origin: Point = .zero
-    @exclusivity(unchecked) private var offset: Point = .zero
-    @exclusivity(unchecked) private var tracker: VelocityTracker
-    @exclusivity(unchecked) private var lastSample: Timestamp = .zero
+    public private(set) var position: Point {
+        get { motion.value.position }
+        set { motion.value.position = newValue }
+    }
+    private var origin: Point {
+        get { motion.value.origin }
+        set { motion.value.origin = newValue }
+    }
+    private var offset: Point {
+        get { motion.value.offset }
+        set { motion.value.offset = newValue }
+    }
+    private var lastSample: Timestamp {
+        get { motion.value.lastSample }
+        set { motion.value.lastSample = newValue }
+    }
 
     /// Creates a pan recognizer with the tunables of `configuration`.
     public override init(configuration: GestureConfiguration = .default) {
         minimumDistance = configuration.panMinimumDistance
         touchpadFingerCounts = configuration.touchpadSwipeFingerCounts
-        tracker = VelocityTracker(configuration: configuration)
+        motion = Unchecked(Motion(tracker: VelocityTracker(configuration: configuration)))
         super.init(configuration: configuration)
     }
 
@@ -44,12 +63,12 @@ open class PanGestureRecognizer: GestureRecognizer {
     /// Sets the translation, as UIKit's `setTranslation(_:in:)`; the velocity starts afresh.
     public func setTranslation(_ translation: Point, in region: Region?) {
         origin = position - translation
-        tracker.reset()
-        tracker.add(position, at: lastSample)
+        motion.value.tracker.reset()
+        motion.value.tracker.add(position, at: lastSample)
     }
 
     /// The centre's velocity in points per second (zero once the fingers stopped before lifting).
-    public func velocity(in region: Region?) -> Point { tracker.velocity(at: now) }
+    public func velocity(in region: Region?) -> Point { motion.value.tracker.velocity(at: now) }
 
     // MARK: Touches
 
@@ -77,7 +96,7 @@ open class PanGestureRecognizer: GestureRecognizer {
             position = c
             origin = c
             offset = .zero
-            tracker.reset()
+            motion.value.tracker.reset()
             sample(at: now)
         } else {
             // Fingers already down may have moved in this same frame: that motion counts before the
@@ -131,7 +150,7 @@ open class PanGestureRecognizer: GestureRecognizer {
 
     private func sample(at time: Timestamp) {
         lastSample = time
-        tracker.add(position, at: time)
+        motion.value.tracker.add(position, at: time)
     }
 
     // MARK: Touchpad
@@ -146,7 +165,7 @@ open class PanGestureRecognizer: GestureRecognizer {
         case .begin:
             position = .zero
             origin = .zero
-            tracker.reset()
+            motion.value.tracker.reset()
             sample(at: event.timestamp)
         case .update:
             position += event.delta
@@ -174,6 +193,6 @@ open class PanGestureRecognizer: GestureRecognizer {
         position = .zero
         origin = .zero
         offset = .zero
-        tracker.reset()
+        motion.value.tracker.reset()
     }
 }

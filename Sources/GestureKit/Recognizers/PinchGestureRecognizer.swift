@@ -15,23 +15,38 @@ open class PinchGestureRecognizer: GestureRecognizer {
         get { base * currentRatio }
         set {
             base = currentRatio == 0 ? newValue : newValue / currentRatio
-            tracker.reset()
+            motion.value.tracker.reset()
         }
     }
     /// The rate of change of ``scale`` per second.
-    public var velocity: Double { tracker.velocity(at: now).x }
+    public var velocity: Double { motion.value.tracker.velocity(at: now).x }
 
-    // The state below changes on every motion, by plain stores that never span a call out: no
-    // run-time exclusivity check.
-    @exclusivity(unchecked) private var base = 1.0
-    @exclusivity(unchecked) private var currentRatio = 1.0
-    @exclusivity(unchecked) private var initialSpread = 0.0
-    @exclusivity(unchecked) private var tracker: VelocityTracker
+    /// The state that changes on every motion, by plain stores that never span a call out: see
+    /// ``Unchecked``.
+    private struct Motion {
+        var base: Double = 1.0
+        var currentRatio: Double = 1.0
+        var initialSpread: Double = 0.0
+        var tracker: VelocityTracker
+    }
+    private let motion: Unchecked<Motion>
+    private var base: Double {
+        get { motion.value.base }
+        set { motion.value.base = newValue }
+    }
+    private var currentRatio: Double {
+        get { motion.value.currentRatio }
+        set { motion.value.currentRatio = newValue }
+    }
+    private var initialSpread: Double {
+        get { motion.value.initialSpread }
+        set { motion.value.initialSpread = newValue }
+    }
 
     /// Creates a pinch recognizer with the tunables of `configuration`.
     public override init(configuration: GestureConfiguration = .default) {
         minimumSpreadChange = configuration.pinchMinimumSpreadChange
-        tracker = VelocityTracker(configuration: configuration)
+        motion = Unchecked(Motion(tracker: VelocityTracker(configuration: configuration)))
         super.init(configuration: configuration)
     }
 
@@ -80,7 +95,7 @@ open class PinchGestureRecognizer: GestureRecognizer {
         // is the one the measure started with; touchesEnded then rebases without it.
         guard let s = spread(includingLifted: true), initialSpread > 0 else { return }
         currentRatio = s / initialSpread
-        tracker.add(Point(x: scale, y: 0), at: now)
+        motion.value.tracker.add(Point(x: scale, y: 0), at: now)
         if state == .possible {
             if abs(s - initialSpread) >= millimetres(minimumSpreadChange, for: touches.first) { state = .began }
         } else if state.isActive {
@@ -105,11 +120,11 @@ open class PinchGestureRecognizer: GestureRecognizer {
         case .begin:
             base = 1
             currentRatio = 1
-            tracker.reset()
-            tracker.add(Point(x: 1, y: 0), at: event.timestamp)
+            motion.value.tracker.reset()
+            motion.value.tracker.add(Point(x: 1, y: 0), at: event.timestamp)
         case .update:
             currentRatio = event.scale
-            tracker.add(Point(x: scale, y: 0), at: event.timestamp)
+            motion.value.tracker.add(Point(x: scale, y: 0), at: event.timestamp)
             if state == .possible { state = .began } else if state.isActive { state = .changed }
         case .end:
             if state.isActive { state = .ended } else { fail(.endedTooSoon) }
@@ -123,6 +138,6 @@ open class PinchGestureRecognizer: GestureRecognizer {
         base = 1
         currentRatio = 1
         initialSpread = 0
-        tracker.reset()
+        motion.value.tracker.reset()
     }
 }

@@ -16,25 +16,36 @@ open class RotationGestureRecognizer: GestureRecognizer {
     /// The turn since the fingers landed, in radians; set it (to 0, say) to measure from here on.
     public var rotation: Double {
         get { accumulated + offset }
-        set { offset = newValue - accumulated; tracker.reset() }
+        set { offset = newValue - accumulated; motion.value.tracker.reset() }
     }
     /// The rate of turn, in radians per second.
-    public var velocity: Double { tracker.velocity(at: now).x }
+    public var velocity: Double { motion.value.tracker.velocity(at: now).x }
 
-    // The state below changes on every motion, by plain stores that never span a call out: no
-    // run-time exclusivity check.
-    @exclusivity(unchecked) private var accumulated = 0.0
+    /// The state that changes on every motion, by plain stores that never span a call out: see
+    /// ``Unchecked``.
+    private struct Motion {
+        var accumulated: Double = 0.0
+        var offset: Double = 0.0
+        var tracker: VelocityTracker
+    }
+    private let motion: Unchecked<Motion>
+    private var accumulated: Double {
+        get { motion.value.accumulated }
+        set { motion.value.accumulated = newValue }
+    }
     /// The turn of the finger sets before the current one.
     private var setStart = 0.0
     /// The fingers the current turn is measured on, anchored when the set last changed.
     private var fingers: [Finger] = []
-    @exclusivity(unchecked) private var offset = 0.0
-    @exclusivity(unchecked) private var tracker: VelocityTracker
+    private var offset: Double {
+        get { motion.value.offset }
+        set { motion.value.offset = newValue }
+    }
 
     /// Creates a rotation recognizer with the tunables of `configuration`.
     public override init(configuration: GestureConfiguration = .default) {
         minimumAngle = configuration.rotationMinimumAngle
-        tracker = VelocityTracker(configuration: configuration)
+        motion = Unchecked(Motion(tracker: VelocityTracker(configuration: configuration)))
         super.init(configuration: configuration)
     }
 
@@ -116,7 +127,7 @@ open class RotationGestureRecognizer: GestureRecognizer {
         // the one the turn started with; touchesEnded then anchors without it.
         guard fingers.count >= 2 else { return }
         accumulated = setStart + measure()
-        tracker.add(Point(x: rotation, y: 0), at: now)
+        motion.value.tracker.add(Point(x: rotation, y: 0), at: now)
         if state == .possible {
             if abs(accumulated) >= minimumAngle { state = .began }
         } else if state.isActive {
@@ -141,11 +152,11 @@ open class RotationGestureRecognizer: GestureRecognizer {
         switch event.phase {
         case .begin:
             accumulated = 0
-            tracker.reset()
-            tracker.add(Point(x: rotation, y: 0), at: event.timestamp)
+            motion.value.tracker.reset()
+            motion.value.tracker.add(Point(x: rotation, y: 0), at: event.timestamp)
         case .update:
             accumulated += event.angleDelta * .pi / 180
-            tracker.add(Point(x: rotation, y: 0), at: event.timestamp)
+            motion.value.tracker.add(Point(x: rotation, y: 0), at: event.timestamp)
             if state == .possible {
                 if abs(accumulated) >= minimumAngle { state = .began }
             } else if state.isActive {
@@ -164,6 +175,6 @@ open class RotationGestureRecognizer: GestureRecognizer {
         setStart = 0
         fingers.removeAll(keepingCapacity: true)
         offset = 0
-        tracker.reset()
+        motion.value.tracker.reset()
     }
 }
