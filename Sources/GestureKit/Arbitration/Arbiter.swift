@@ -17,6 +17,8 @@
 /// Each recognizer therefore hears exactly one outcome per touch sequence. No rule counts events,
 /// so the winner does not depend on the device's event rate.
 public final class Arbiter {
+    /// The engine that owns the arbiter, and so outlives it: unretained and unchecked, as a
+    /// recognizer's `EngineLink` is (docs/architecture.md, "Checks switched off").
     unowned(unsafe) var engine: GestureEngine!
 
     init() {}

@@ -58,7 +58,7 @@ extension GestureEngine {
         }
         g.device = t.device
         g.isReleased = false
-        g.boundEngine = Unmanaged.passUnretained(self)
+        g.boundEngine = EngineLink(self)
         t.live.value.gestureRecognizers.append(g)
         g.book.value.touches.append(t)
         if !g.isParticipant {

@@ -1,3 +1,7 @@
+// The core's unchecked storage, with the measurements that justify it. Outside this file the core
+// has no `@exclusivity(unchecked)`, `Unmanaged` or underscored standard-library call; its other
+// `unowned(unsafe)` references are listed in docs/architecture.md ("Checks switched off").
+
 /// A value the engine reads and writes on every frame, stored without Swift's run-time
 /// exclusivity check. It is the core's only use of `@exclusivity(unchecked)`.
 ///
@@ -22,5 +26,35 @@ final class Unchecked<Value> {
 
     init(_ value: Value) {
         self.value = value
+    }
+}
+
+/// The engine, as a recognizer taking part in one of its cycles reaches it: without counting a
+/// reference and without a weak load.
+///
+/// A recognizer's hooks and transitions reach the engine several times per frame. A strong
+/// reference would be a cycle (the engine holds its participants); a weak one costs a side-table
+/// load on every use; an ordinary `unowned` one a check and a count on every use. The link is
+/// set when the recognizer receives input from the engine and cleared when the recognizer
+/// resets, is released, or the engine goes (its `deinit`), so it never outlives the engine.
+struct EngineLink {
+    private let engine: Unmanaged<GestureEngine>
+
+    init(_ engine: GestureEngine) {
+        self.engine = .passUnretained(engine)
+    }
+
+    /// Calls `body` with the engine, which the link's owner guarantees is alive.
+    @inline(__always)
+    func with<R>(_ body: (GestureEngine) -> R) -> R {
+        engine._withUnsafeGuaranteedRef(body)
+    }
+
+    /// Tells the engine of a recognizer's transition. Spelled out rather than through
+    /// ``with(_:)``, whose closure the compiler does not inline here (40 instructions more per
+    /// 1-finger frame): this runs on every state change.
+    @inline(__always)
+    func didTransition(_ recognizer: GestureRecognizer, from old: GestureState, to new: GestureState) {
+        engine._withUnsafeGuaranteedRef { $0.didTransition(recognizer, from: old, to: new) }
     }
 }

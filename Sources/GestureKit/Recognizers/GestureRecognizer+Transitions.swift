@@ -44,7 +44,7 @@ extension GestureRecognizer {
         // Spelled out rather than through withEngine: the closure would not be inlined, and this
         // runs on every state change.
         if let e = boundEngine {
-            e._withUnsafeGuaranteedRef { $0.didTransition(self, from: old, to: new) }
+            e.didTransition(self, from: old, to: new)
         } else {
             region?.engine?.didTransition(self, from: old, to: new)
         }

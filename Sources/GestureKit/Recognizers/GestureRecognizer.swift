@@ -155,7 +155,7 @@ open class GestureRecognizer {
             book.value.deadline = newValue
             // The engine keeps its participants' earliest deadline (it is asked before every event).
             if newValue != old, let e = boundEngine {
-                e._withUnsafeGuaranteedRef { $0.recognizerDeadlinesChanged = true }
+                e.with { $0.recognizerDeadlinesChanged = true }
             }
         }
     }
@@ -198,7 +198,7 @@ open class GestureRecognizer {
         set { book.value.movesHeard = newValue }
     }
     /// The engine while the recognizer takes part in a cycle of it (`RecognizerBook.boundEngine`).
-    var boundEngine: Unmanaged<GestureEngine>? {
+    var boundEngine: EngineLink? {
         get { book.value.boundEngine }
         set { book.value.boundEngine = newValue }
     }
@@ -207,7 +207,7 @@ open class GestureRecognizer {
     /// region belongs to. `nil` when it has none (detached).
     @discardableResult @inline(__always)
     func withEngine<R>(_ body: (GestureEngine) -> R) -> R? {
-        if let e = boundEngine { return e._withUnsafeGuaranteedRef(body) }
+        if let e = boundEngine { return e.with(body) }
         return region?.engine.map(body)
     }
 
@@ -311,5 +311,5 @@ struct RecognizerBook {
     /// cleared when it resets or is released, and by the engine's deinit. Unretained, so that
     /// hooks and transitions reach the engine with no reference counting (the engine is weakly
     /// referenced by its regions, which makes retaining it slower still) and no weak loads.
-    var boundEngine: Unmanaged<GestureEngine>?
+    var boundEngine: EngineLink?
 }
