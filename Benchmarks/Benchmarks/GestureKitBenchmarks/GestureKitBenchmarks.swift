@@ -27,16 +27,9 @@ let benchmarks: @Sendable () -> Void = {
 
     // (1) and (2): the 24-recognizer graph on a 3-level region tree, 240 Hz, steady state.
     for fingers in [10, 1] {
-        var workload: GraphWorkload?
-        Benchmark("graph-24 \(fingers)-finger x\(steadyFrames)") { _ in
-            let w = workload!
-            for _ in 0..<steadyFrames { w.step() }
-            blackHole(w.graph.sink)
-        } setup: {
-            workload = GraphWorkload(fingers: fingers)
-        } teardown: {
-            workload = nil
-        }
+        repeated("graph-24 \(fingers)-finger", units: steadyFrames) {
+            GraphWorkload(fingers: fingers)
+        } unit: { $0.step() } sink: { $0.graph.sink }
     }
 
     // (3) and (4) need the recording (GESTUREKIT_RECORDINGS, or ../shared/recordings).
@@ -47,16 +40,7 @@ let benchmarks: @Sendable () -> Void = {
     }
 
     // (6): a compositor's touch delivery, 10 fingers forwarded to a client surface in frames.
-    var surface: SurfaceWorkload?
-    Benchmark("surface 10-finger x\(steadyFrames)") { _ in
-        let w = surface!
-        for _ in 0..<steadyFrames { w.step() }
-        blackHole(w.sink)
-    } setup: {
-        surface = SurfaceWorkload()
-    } teardown: {
-        surface = nil
-    }
+    repeated("surface 10-finger", units: steadyFrames) { SurfaceWorkload() } unit: { $0.step() } sink: { Double($0.sink) }
 
     // (7): the soak: an hour of a 10-finger hand at 240 Hz through the graph, in virtual time, on
     // one engine (900,000 frames: 9 iterations of 100,000, one allocation-count sample each, with no
@@ -76,18 +60,37 @@ let benchmarks: @Sendable () -> Void = {
         soak = nil
     }
 
+    // (8) and (9): fingers landing and lifting through the graph; one sequence (a landing frame,
+    // a lifting frame, deadlines passing) per unit, reported per sequence, not gated yet.
+    for fingers in [10, 1] {
+        repeated("landing-24 \(fingers)-finger", units: 100) {
+            LandingWorkload(fingers: fingers)
+        } unit: { $0.cycle() } sink: { $0.sink }
+    }
+
     // (5): scaling with the number of recognizers that receive the 10 fingers.
     for count in [8, 32, 128] {
-        var workload: ScalingWorkload?
-        Benchmark("scaling-\(count) 10-finger x\(steadyFrames)") { _ in
-            let w = workload!
-            for _ in 0..<steadyFrames { w.step() }
-            blackHole(w.sink)
-        } setup: {
-            workload = ScalingWorkload(recognizers: count)
-        } teardown: {
-            workload = nil
-        }
+        repeated("scaling-\(count) 10-finger", units: steadyFrames) {
+            ScalingWorkload(recognizers: count)
+        } unit: { $0.step() } sink: { $0.sink }
+    }
+}
+
+/// Registers "`name` x`units`": each iteration runs `unit` `units` times on a workload made by
+/// `make` once, before the first iteration (outside the measured region), and dropped after the
+/// last.
+func repeated<W: AnyObject>(
+    _ name: String, units: Int, make: @escaping () -> W, unit: @escaping (W) -> Void, sink: @escaping (W) -> Double
+) {
+    var workload: W?
+    Benchmark("\(name) x\(units)") { _ in
+        let w = workload!
+        for _ in 0..<units { unit(w) }
+        blackHole(sink(w))
+    } setup: {
+        workload = make()
+    } teardown: {
+        workload = nil
     }
 }
 

@@ -8,6 +8,9 @@
 //     bench-driver surface-10 10000    10 fingers forwarded to a client surface, in frames
 //     bench-driver decoder 5           the evdev decoder over the largest recording, 5 passes
 //     bench-driver replay 5            the recording through the graph, 5 replays
+//     bench-driver landing-10 100      10 fingers landing and lifting through the graph, 100
+//                                      sequences (landing-1: one finger); Benchmarks/run counts
+//                                      the landing and lifting frames alone (--toggle-collect)
 //     bench-driver states 10           the graph's recognizer states after warm-up (a check)
 //     bench-driver soak 60             60 minutes of 10 fingers at 240 Hz in virtual time: resident
 //                                      memory and heap in use every 100,000 frames; exits 1 if
@@ -20,7 +23,7 @@ import Glibc
 
 let arguments = CommandLine.arguments
 guard arguments.count == 3, let count = Int(arguments[2]), count >= 0 else {
-    print("usage: bench-driver graph-10|graph-1|scaling-<n>|surface-10|decoder|replay|states|soak <count>")
+    print("usage: bench-driver graph-10|graph-1|landing-10|landing-1|scaling-<n>|surface-10|decoder|replay|states|soak <count>")
     exit(2)
 }
 let name = arguments[1]
@@ -33,6 +36,10 @@ case "graph-10", "graph-1":
     let w = GraphWorkload(fingers: name == "graph-10" ? 10 : 1)
     w.stream.run(frames: count)
     print("\(name): \(count) frames, sink \(w.graph.sink)")
+case "landing-10", "landing-1":
+    let w = LandingWorkload(fingers: name == "landing-10" ? 10 : 1)
+    for _ in 0..<count { w.cycle() }
+    print("\(name): \(count) sequences, sink \(w.sink)")
 case "surface-10":
     let w = SurfaceWorkload()
     w.stream.run(frames: count)
