@@ -83,6 +83,38 @@ public final class Arbiter {
         }
     }
 
+    // MARK: Outcomes the engine reports
+
+    /// `r` is left with no touch: if it is still `possible` with no transition waiting and no
+    /// deadline, nothing more can make it decide, so it fails as `undecided`. Returns whether it
+    /// did (the engine then looks at the participants once more).
+    func touchesGone(from r: GestureRecognizer) -> Bool {
+        guard r.committedState == .possible && r.pendingState == nil && r.deadline == nil else { return false }
+        request(r, to: .failed, reason: .undecided)
+        return true
+    }
+
+    /// Touches of `r` were cancelled while it could not hear of it: disabled, or its transition
+    /// waiting on a require-to-fail relation. A waiting transition fails, with the cancellation's
+    /// cause.
+    func touchesCancelled(_ cancellation: TouchCancellation, whileWaiting r: GestureRecognizer) {
+        guard r.pendingState != nil else { return }
+        request(r, to: .failed, reason: .touchesCancelled(cancellation))
+    }
+
+    /// `r` is being disabled or removed: a gesture in progress is cancelled (a transition it was
+    /// waiting for is dropped), a possible one fails as `disabled`.
+    func detach(_ r: GestureRecognizer) {
+        if r.committedState.isActive {
+            r.pendingState = nil
+            r.commit(.cancelled, reason: nil)
+        } else if r.committedState == .possible {
+            request(r, to: .failed, reason: .disabled)
+        }
+    }
+
+    // MARK: Arbitration
+
     /// Tries to take `r` out of `possible` into `target` (began, or ended for a discrete gesture).
     private func attempt(_ r: GestureRecognizer, to target: GestureState) {
         let participants = engine.participants

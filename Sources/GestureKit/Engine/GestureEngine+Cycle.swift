@@ -63,7 +63,7 @@ extension GestureEngine {
             }
             if !r.book.value.cancelledBuffer.isEmpty {
                 if ready && !r.committedState.isFinished { r.touchesCancelled(r.book.value.cancelledBuffer) }
-                else if r.pendingState != nil { arbiter.request(r, to: .failed, reason: .touchesCancelled(r.book.value.cancelledBuffer[0].cancellation ?? .device)) }
+                else { arbiter.touchesCancelled(r.book.value.cancelledBuffer[0].cancellation ?? .device, whileWaiting: r) }
                 r.book.value.cancelledBuffer.removeAll(keepingCapacity: true)
             }
         }
@@ -126,8 +126,7 @@ extension GestureEngine {
                 let r = participants[i - 1]
                 if r.committedState.isFinished {
                     resetRecognizer(r)
-                } else if r.committedState == .possible && r.pendingState == nil && r.deadline == nil {
-                    arbiter.request(r, to: .failed, reason: .undecided)
+                } else if arbiter.touchesGone(from: r) {
                     settled = false
                 }
             }
@@ -178,12 +177,7 @@ extension GestureEngine {
         guard r.isParticipant else { return }
         beginDeliveryBatch()
         defer { endDeliveryBatch() }
-        if r.committedState.isActive {
-            r.pendingState = nil
-            r.commit(.cancelled, reason: nil)
-        } else if r.committedState == .possible {
-            arbiter.request(r, to: .failed, reason: .disabled)
-        }
+        arbiter.detach(r)
         for t in r.touches { t.live.value.gestureRecognizers.removeAll { $0 === r } }
         r.book.value.touches.removeAll()
         r.touchpadGestureSequence = nil
