@@ -63,7 +63,7 @@ public final class GestureEngine {
     /// ``GestureConfiguration/stuckTouchTimeout`` in microseconds, converted once (it is added to a
     /// timestamp before every event).
     let stuckTouchTimeoutMicroseconds: Int64?
-    /// What the engine reads and writes for every event: see ``EngineBook``.
+    /// What the engine reads and writes for every event: see `EngineBook`.
     let book = Unchecked(EngineBook())
     var participants: [GestureRecognizer] { book.value.participants }
     var activeTouches: [Touch] { book.value.activeTouches }
@@ -179,7 +179,7 @@ public final class GestureEngine {
     }
 }
 
-/// What the engine reads and writes for every event, kept in one ``Unchecked`` box: plain loads
+/// What the engine reads and writes for every event, kept in one `Unchecked` box: plain loads
 /// and stores, or array mutations whose closures (if any) look at the elements alone, so no
 /// access can overlap another. The fields are documented where the engine forwards to them.
 struct EngineBook {

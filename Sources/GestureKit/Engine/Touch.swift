@@ -24,7 +24,7 @@ public enum TouchCancellation: String, Hashable, Sendable {
     case host
 }
 
-/// What the engine updates on a touch in every frame, kept in one ``Unchecked`` box.
+/// What the engine updates on a touch in every frame, kept in one `Unchecked` box.
 struct TouchMotion {
     var region: Region?
     var phase: TouchPhase = .began
@@ -50,7 +50,7 @@ struct TouchMotion {
 /// The engine creates one `Touch` when a contact begins and updates it in place on every frame;
 /// recognizers and touch handlers see the same object for the whole sequence.
 ///
-/// The state the engine updates on every frame is one ``TouchMotion`` value in an ``Unchecked``
+/// The state the engine updates on every frame is one `TouchMotion` value in an `Unchecked`
 /// box, behind read-only public getters: only the engine writes it, by plain assignment or by
 /// array mutations that never call out. The getters matter as much as the box: another module
 /// reading a stored `public var` of a class checks every read at run time whatever the

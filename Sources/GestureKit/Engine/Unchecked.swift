@@ -51,7 +51,7 @@ struct EngineLink {
     }
 
     /// Tells the engine of a recognizer's transition. Spelled out rather than through
-    /// ``with(_:)``, whose closure the compiler does not inline here (40 instructions more per
+    /// `with(_:)`, whose closure the compiler does not inline here (40 instructions more per
     /// 1-finger frame): this runs on every state change.
     @inline(__always)
     func didTransition(_ recognizer: GestureRecognizer, from old: GestureState, to new: GestureState) {

@@ -283,7 +283,7 @@ extension GestureRecognizer: CustomStringConvertible {
 }
 
 /// What the engine reads and writes on a recognizer for every participant in every cycle, kept in
-/// one ``Unchecked`` box: plain assignments and array mutations that never call out.
+/// one `Unchecked` box: plain assignments and array mutations that never call out.
 struct RecognizerBook {
     var isEnabled = true
     var cancelsTouchesInView = true

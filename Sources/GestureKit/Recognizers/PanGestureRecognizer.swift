@@ -18,7 +18,7 @@ open class PanGestureRecognizer: GestureRecognizer {
     public var touchpadFingerCounts: ClosedRange<Int>?
 
     /// The state that changes on every motion, by plain stores that never span a call out: see
-    /// ``Unchecked``.
+    /// `Unchecked`.
     private struct Motion {
         var position: Point = .zero
         var origin: Point = .zero

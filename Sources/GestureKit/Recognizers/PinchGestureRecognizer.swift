@@ -22,7 +22,7 @@ open class PinchGestureRecognizer: GestureRecognizer {
     public var velocity: Double { motion.value.tracker.velocity(at: now).x }
 
     /// The state that changes on every motion, by plain stores that never span a call out: see
-    /// ``Unchecked``.
+    /// `Unchecked`.
     private struct Motion {
         var base: Double = 1.0
         var currentRatio: Double = 1.0

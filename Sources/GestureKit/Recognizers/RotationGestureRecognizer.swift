@@ -22,7 +22,7 @@ open class RotationGestureRecognizer: GestureRecognizer {
     public var velocity: Double { motion.value.tracker.velocity(at: now).x }
 
     /// The state that changes on every motion, by plain stores that never span a call out: see
-    /// ``Unchecked``.
+    /// `Unchecked`.
     private struct Motion {
         var accumulated: Double = 0.0
         var offset: Double = 0.0
