@@ -15,7 +15,8 @@
 /// What lives in a box is internal and written only by plain assignments or by array mutations
 /// that never call out (no closure, delegate, target or hook runs while an access is open), so
 /// no two accesses can overlap and the check has nothing to find. Public properties are never
-/// stored here unchecked: they are read-only views of the box, or ordinary checked properties.
+/// unchecked stored properties: they are getters (and setters) over a box, each access ending
+/// before any code outside the core runs, or ordinary checked properties.
 ///
 /// Each box is a separate object held by a `let`, so it costs one allocation when its owner is
 /// created (a touch when its finger lands, a recognizer, an engine) and one pointer load per
