@@ -7,7 +7,7 @@ extension GestureEngine {
         dispatchHooks()
         finishCycle()
         var rounds = 0
-        while recognizersReset && rounds < 4 && offerTouchesBeganNow() {
+        while recognizersReset && rounds < 4 && offerTouchesMissed() {
             recognizersReset = false
             rounds += 1
             dispatchHooks()
@@ -69,7 +69,8 @@ extension GestureEngine {
         }
     }
 
-    /// Calls `r.touchesMoved` with its touches still down that moved after frame `heard`, if any.
+    /// Calls `r.touchesMoved` with its touches that moved after frame `heard` (those still down, and
+    /// those whose lift in this frame carried motion), if any.
     /// When all of them did, the recognizer's own list is passed, with nothing copied.
     private func deliverMoves(to r: GestureRecognizer, after heard: Int) {
         var moved = 0
@@ -77,7 +78,7 @@ extension GestureEngine {
         let n = r.touches.count
         while k < n {
             unowned(unsafe) let t = r.touches[k]
-            if t.live.value.movedInFrame > heard && t.isActive { moved += 1 }
+            if t.live.value.movedInFrame > heard && t.phase != .cancelled { moved += 1 }
             k += 1
         }
         if moved == 0 { return }
@@ -85,7 +86,7 @@ extension GestureEngine {
         k = 0
         while k < n {
             let t = r.touches[k]
-            if t.live.value.movedInFrame > heard && t.isActive { r.book.value.movedBuffer.append(t) }
+            if t.live.value.movedInFrame > heard && t.phase != .cancelled { r.book.value.movedBuffer.append(t) }
             k += 1
         }
         r.touchesMoved(r.book.value.movedBuffer)

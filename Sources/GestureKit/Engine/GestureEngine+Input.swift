@@ -132,6 +132,12 @@ extension GestureEngine {
                 if large { statistics.largeContactsRejected += 1 }
                 if c.phase == .ended && !c.isPalm && !large {
                     t.live.value.phase = .ended
+                    if t.location != t.previousLocation {
+                        // The lift carries the finger's last motion: its recognizers hear it as a
+                        // move before the lift, as they would had it come in a frame of its own.
+                        t.live.value.movedInFrame = frameSerial
+                        movesPending = true
+                    }
                     touchesLeft = true
                     removeActive(t)
                     for r in t.gestureRecognizers { r.book.value.endedBuffer.append(t) }

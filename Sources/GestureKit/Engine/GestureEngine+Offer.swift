@@ -24,15 +24,17 @@ extension GestureEngine {
         return took
     }
 
-    /// After recognizers reset, the touches that began in this very cycle are offered to them: a
-    /// tap that lands while a double tap is failing starts the next tap instead of being lost.
-    func offerTouchesBeganNow() -> Bool {
+    /// After recognizers reset, the touches still down that they were never offered (they landed
+    /// while the recognizer was busy with an outcome) are offered to them: a tap that lands while a
+    /// double tap is failing starts the next tap instead of being lost. Whether the landing came
+    /// in the frame of the reset or frames before it makes no difference.
+    func offerTouchesMissed() -> Bool {
         var took = false
         var i = 0
         while i < activeTouches.count {
             let t = activeTouches[i]
             i += 1
-            if t.startTimestamp == now && t.type != .touchpadGesture && offer(t) { took = true }
+            if t.type != .touchpadGesture && offer(t) { took = true }
         }
         return took
     }

@@ -76,18 +76,21 @@ open class PinchGestureRecognizer: GestureRecognizer {
         currentRatio = s / initialSpread
     }
 
-    /// Restarts the spread measurement on the fingers down, keeping ``scale`` continuous.
-    private func rebase() {
+    /// Restarts the spread measurement, keeping ``scale`` continuous: on the fingers down, plus
+    /// those that lifted in this frame when `includingLifted`.
+    private func rebase(includingLifted: Bool = false) {
         base *= currentRatio
         currentRatio = 1
-        initialSpread = spread(includingLifted: false) ?? 0
+        initialSpread = spread(includingLifted: includingLifted) ?? 0
     }
 
     open override func touchesBegan(_ touches: [Touch]) {
         // The fingers already down may have moved in this same frame: that motion counts before
-        // the new fingers join the measure.
+        // the new fingers join the measure. Fingers lifting in this frame stay in the new set
+        // until touchesEnded, as touchesMoved measures them: a landing and a lift in one frame
+        // then change nothing by themselves.
         measure(spread(includingLifted: true, excluding: touches))
-        rebase()
+        rebase(includingLifted: true)
     }
 
     open override func touchesMoved(_ touches: [Touch]) {

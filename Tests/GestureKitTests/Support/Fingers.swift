@@ -102,6 +102,14 @@ final class Fingers: GestureEngineObserver {
         sizes[id] = nil
     }
 
+    /// Lifts finger `id` with its last report at `p` (sent with the next frame): the lift carries
+    /// the finger's last motion, as a sensor sampling slowly reports the end of a quick stroke.
+    func lift(_ id: Int, at p: Point) {
+        guard positions[id] != nil else { return }
+        positions[id] = p
+        lift(id)
+    }
+
     /// Reports finger `id` cancelled by the device.
     func cancelContact(_ id: Int) {
         guard let p = positions.removeValue(forKey: id) else { return }
