@@ -138,10 +138,11 @@ struct TransformTests {
             let x = (100 + Double(r.time.microseconds) / 1000).rounded()
             #expect(close(r.contact.location, Point(x: x, y: 100)), "\(r.time): \(r.contact.location)")
         }
-        // B lands at 49 ms → 50 ms at (500, 300), lifts at 154 ms → 166.667 ms at y 496, and in
-        // between follows y = 300 + 2 (t/ms − 49).
+        // B lands at 49 ms → 50 ms where it was then, (500, 302) (a sensor sampling at 60 Hz first
+        // sees it there), lifts at 154 ms → 166.667 ms at y 496, and in between follows
+        // y = 300 + 2 (t/ms − 49).
         #expect(b.first?.time == grid(3) && b.first?.contact.phase == .began)
-        #expect(close(b.first?.contact.location, Point(x: 500, y: 300)))
+        #expect(close(b.first?.contact.location, Point(x: 500, y: 302)))
         #expect(b.last?.time == grid(10) && close(b.last?.contact.location, Point(x: 500, y: 496)))
         for r in b.dropFirst().dropLast() {
             // Its last report before the lift was at 147 ms, y 496.
@@ -312,7 +313,37 @@ struct TransformTests {
     "Metamorphic transforms on the shared recordings",
     .enabled(if: SharedRecordings.available, "recordings directory not found; set GESTUREKIT_RECORDINGS"))
 struct SharedTransformTests {
-    @Test("resampled shared recordings keep every contact, where it landed and where it lifted", arguments: [60, 120, 240])
+    @Test("a difference passes as a threshold crossed only when the original, one threshold moved by 10 %, shows it too")
+    func thresholdCrossing() throws {
+        // One finger moves `units` tenths of a millimetre right in 30 ms and lifts.
+        func stroke(_ units: Int32) -> Recording {
+            var s = Synthetic.Script()
+            s.frame(0, [(.mtSlot, 0), (.mtTrackingID, 1), (.mtPositionX, 500), (.mtPositionY, 250), (.touch, 1)])
+            s.frame(30_000, [(.mtPositionX, 500 + units)])
+            s.frame(60_000, [(.mtTrackingID, -1), (.touch, 0)])
+            return s.recording()
+        }
+        let moved21 = try DemoReplay.run(stroke(21)).gestures
+        #expect(moved21.contains { $0.recognizer == "pan" }, "\(moved21)")
+        // 1.9 mm against the 2 mm pan hysteresis: a tap, and a pan once the hysteresis is 1.8 mm.
+        let onThreshold = try DemoReplay.run(stroke(19)).gestures
+        #expect(onThreshold.map(\.recognizer) == ["tap"], "\(onThreshold)")
+        let variants = try ThresholdSensitivity.variants(of: stroke(19), original: onThreshold)
+        let crossed = GestureComparison.compare(expected: onThreshold, actual: moved21)
+        #expect(crossed.map(\.kind) == [.missing, .extra] || crossed.map(\.kind) == [.extra, .missing], "\(crossed.map(\.text))")
+        for d in crossed {
+            #expect(ThresholdSensitivity.explanation(of: d, in: variants)?.description == "panMinimumDistance −10 %", "\(d.text)")
+        }
+        // 1 mm is no threshold's neighbour: the same difference is a fault.
+        let still = try DemoReplay.run(stroke(10)).gestures
+        #expect(still.map(\.recognizer) == ["tap"], "\(still)")
+        let stillVariants = try ThresholdSensitivity.variants(of: stroke(10), original: still)
+        let fault = GestureComparison.compare(expected: still, actual: moved21)
+        #expect(fault.count == 2)
+        for d in fault { #expect(ThresholdSensitivity.explanation(of: d, in: stillVariants) == nil, "\(d.text)") }
+    }
+
+    @Test("resampled shared recordings keep every contact, landing on its path and lifting where it lifted", arguments: [60, 120, 240])
     func resampleShared(_ rate: Int) throws {
         for file in try SharedRecordings.touchscreenFiles() {
             let original = try SharedRecordings.read(file)
@@ -323,7 +354,18 @@ struct SharedTransformTests {
             let period = 1_000_000 / Int64(rate) + 1
             for (ca, cb) in zip(a, b) {
                 guard let a0 = ca.first, let b0 = cb.first, let a1 = ca.last, let b1 = cb.last else { continue }
-                #expect(a0.contact.location == b0.contact.location, "\(file): landing")
+                // It lands where the original trajectory was at its new first frame: on the segment
+                // between the original reports around that time (within a sensor unit, under 2.5
+                // points on every shared recording).
+                let before = ca.last { $0.time <= b0.time } ?? a0
+                let after = ca.first { $0.time > b0.time } ?? before
+                let low = Point(x: min(before.contact.location.x, after.contact.location.x) - 2.5,
+                                y: min(before.contact.location.y, after.contact.location.y) - 2.5)
+                let high = Point(x: max(before.contact.location.x, after.contact.location.x) + 2.5,
+                                 y: max(before.contact.location.y, after.contact.location.y) + 2.5)
+                let p = b0.contact.location
+                #expect(p.x >= low.x && p.x <= high.x && p.y >= low.y && p.y <= high.y,
+                        "\(file): landing at \(p), off the path from \(before.contact.location) to \(after.contact.location)")
                 #expect(a1.contact.location == b1.contact.location && a1.contact.phase == b1.contact.phase, "\(file): lift")
                 let shift = b0.time.microseconds - a0.time.microseconds
                 #expect(shift >= 0 && shift < period, "\(file): landing moved by \(shift) µs")

@@ -78,12 +78,13 @@ final class ReplaySession {
     let output: Size
     private(set) var sent: [InputEvent] = []
 
-    init(graph options: GraphOptions, touchpads: Bool, output: Size) {
+    /// A session on `output`, with the thresholds `options` give, or `configuration` when given.
+    init(graph options: GraphOptions, touchpads: Bool, output: Size, configuration: GestureConfiguration? = nil) {
         self.options = options
         self.touchpads = touchpads
         self.output = output
         let screen = Rect(x: 0, y: 0, width: output.width, height: output.height)
-        engine = GestureEngine(screen: screen, configuration: options.configuration)
+        engine = GestureEngine(screen: screen, configuration: configuration ?? options.configuration)
         graph = DemoGraph(engine: engine, only: options.only?.kinds, touchpadTouches: touchpads, corners: options.cornerSize)
         log = GestureLog(graph: graph, json: options.json, verbose: options.verbose, changes: options.changes, terminal: .forStandardOutput())
         engine.observer = log
@@ -102,11 +103,11 @@ final class ReplaySession {
     }
 
     /// A session for `recording`: on `--output-size`, else on ``defaultOutput(for:rotation:outputMillimetres:)``.
-    convenience init(graph options: GraphOptions, touchpads: Bool, for recording: Recording) {
+    convenience init(graph options: GraphOptions, touchpads: Bool, for recording: Recording, configuration: GestureConfiguration? = nil) {
         let output = options.outputSize?.size ?? Self.defaultOutput(
             for: recording, rotation: OutputRotation(degrees: options.rotation.degrees) ?? .none,
             outputMillimetres: options.outputMm?.size)
-        self.init(graph: options, touchpads: touchpads, output: output)
+        self.init(graph: options, touchpads: touchpads, output: output, configuration: configuration)
     }
 
     /// The output a recording replays onto when none is given: the aspect ratio of its first

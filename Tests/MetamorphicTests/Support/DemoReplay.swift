@@ -59,10 +59,15 @@ struct DemoReplayResult: Sendable {
 /// options (the recorded touchscreen's aspect ratio, default thresholds) — and records each
 /// recognizer's runs.
 enum DemoReplay {
-    /// Replays `recording`. `arguments` are `gesture-demo replay` options, e.g. `["--rotation", "90"]`.
-    static func run(_ recording: Recording, arguments: [String] = []) throws -> DemoReplayResult {
+    /// Replays `recording`. `arguments` are `gesture-demo replay` options, e.g. `["--rotation", "90"]`;
+    /// `configure`, when given, changes the configuration they describe.
+    static func run(
+        _ recording: Recording, arguments: [String] = [], configure: ((inout GestureConfiguration) -> Void)? = nil
+    ) throws -> DemoReplayResult {
         let options = try GraphOptions.parse(arguments)
-        let session = ReplaySession(graph: options, touchpads: false, for: recording)
+        var configuration = options.configuration
+        configure?(&configuration)
+        let session = ReplaySession(graph: options, touchpads: false, for: recording, configuration: configuration)
         let recorder = GestureRecorder(graph: session.graph)
         session.engine.observer = recorder  // instead of the session's log, which prints
         try session.play(recording, speed: nil)

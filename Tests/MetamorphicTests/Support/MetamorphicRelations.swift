@@ -103,12 +103,18 @@ enum GestureComparison {
     }
 
     /// The differences between the gestures expected and those recognized, one line each, in time
-    /// order; empty when they are the same. Each gesture is paired with the unpaired gesture of
-    /// the same recognizer that starts nearest in time within ``pairingWindow``; a continuous one
-    /// left unpaired then with one whose span overlaps its own. Paired gestures' states, fingers,
+    /// order; empty when they are the same. See ``compare(expected:actual:)``.
+    static func differences(expected: [RecognizedGesture], actual: [RecognizedGesture]) -> [String] {
+        compare(expected: expected, actual: actual).map(\.text)
+    }
+
+    /// The differences between the gestures expected and those recognized, in time order; empty
+    /// when they are the same. Each gesture is paired with the unpaired gesture of the same
+    /// recognizer that starts nearest in time within ``pairingWindow``; a continuous one left
+    /// unpaired then with one whose span overlaps its own. Paired gestures' states, fingers,
     /// direction, edge, final scale (within 5 %) and final rotation (within 3°) must agree. Times
     /// and positions are not compared otherwise.
-    static func differences(expected: [RecognizedGesture], actual: [RecognizedGesture]) -> [String] {
+    static func compare(expected: [RecognizedGesture], actual: [RecognizedGesture]) -> [GestureDifference] {
         var pairs: [Int: Int] = [:]
         var used = Set<Int>()
         for rule in [startTogether, overlap] as [(RecognizedGesture, RecognizedGesture) -> Bool] {
@@ -124,23 +130,21 @@ enum GestureComparison {
                 }
             }
         }
-        var lines: [(time: Timestamp, order: Int, text: String)] = []
+        var found: [(order: Int, difference: GestureDifference)] = []
         for (i, e) in expected.enumerated() {
             guard let j = pairs[i] else {
-                lines.append((e.start, i, "missing  \(e)"))
+                found.append((i, GestureDifference(kind: .missing, gesture: e)))
                 continue
             }
             let fields = fieldDifferences(expected: e, actual: actual[j])
             if !fields.isEmpty {
-                lines.append((e.start, i, "changed  \(e)  ⇒  " + fields.joined(separator: ", ")))
+                found.append((i, GestureDifference(kind: .changed, gesture: e, fields: fields)))
             }
         }
         for j in actual.indices where !used.contains(j) {
-            lines.append((actual[j].start, expected.count + j, "extra    \(actual[j])"))
+            found.append((expected.count + j, GestureDifference(kind: .extra, gesture: actual[j])))
         }
-        return lines.sorted { ($0.time, $0.order) < ($1.time, $1.order) }.map {
-            String(format: "%8.3fs  ", $0.time.seconds) + $0.text
-        }
+        return found.sorted { ($0.difference.gesture.start, $0.order) < ($1.difference.gesture.start, $1.order) }.map(\.difference)
     }
 
     /// What differs between two paired gestures, e.g. `direction right → up`.
@@ -172,5 +176,42 @@ enum GestureComparison {
             d.append("rotation \(deg(x)) → \(deg(y))")
         }
         return d
+    }
+}
+
+/// One difference between two replays' gestures.
+struct GestureDifference: Sendable {
+    enum Kind: String, Sendable {
+        /// Expected, not recognized.
+        case missing
+        /// Recognized, not expected.
+        case extra
+        /// Paired, with fields that differ.
+        case changed
+    }
+
+    var kind: Kind
+    /// The expected gesture (missing, changed) or the recognized one (extra).
+    var gesture: RecognizedGesture
+    /// For `changed`, what differs, e.g. `direction up → right`.
+    var fields: [String] = []
+
+    /// `   3.367s  extra    pan began→ended 1f @3.367–3.383s`.
+    var text: String {
+        let kind = self.kind.rawValue.padding(toLength: 7, withPad: " ", startingAt: 0)
+        let tail = fields.isEmpty ? "" : "  ⇒  " + fields.joined(separator: ", ")
+        return String(format: "%8.3fs  ", gesture.start.seconds) + "\(kind)  \(gesture)" + tail
+    }
+
+    /// Whether `other` is the same difference seen in another replay: the same kind, a gesture of
+    /// the same recognizer with the same states and fingers starting within
+    /// ``GestureComparison/pairingWindow``, and for `changed` the same fields changed (their
+    /// names, not their values).
+    func isSame(as other: GestureDifference) -> Bool {
+        func names(_ fields: [String]) -> [Substring] { fields.map { $0.prefix { $0 != " " } } }
+        return kind == other.kind && gesture.recognizer == other.gesture.recognizer
+            && gesture.states == other.gesture.states && gesture.fingers == other.gesture.fingers
+            && GestureComparison.startTogether(gesture, other.gesture)
+            && names(fields) == names(other.fields)
     }
 }

@@ -111,13 +111,15 @@ enum RecordingTransforms {
     /// `ABS_MT_*` axes): a contact's trajectory is its position at every frame (`SYN_REPORT`)
     /// while it is down, the last one being where it lifted. New frames are emitted at
     /// `round(k × 1 s / rate)`:
-    /// - a contact lands at the first new frame at or after its original landing, with its
-    ///   original landing position, and lifts at the first new frame at or after its original
-    ///   lift, with its original last position (set in the lift frame before the tracking id −1),
-    ///   but at least one frame after it landed, so every contact that existed keeps a frame;
-    /// - in the frames between, its position is the trajectory linearly interpolated at the
-    ///   frame's time (rounded to the unit); other axes (pressure, touch major, tool type, …) hold
-    ///   their latest value at that time;
+    /// - a contact lands at the first new frame at or after its original landing and lifts at
+    ///   the first new frame at or after its original lift, with its original last position (set
+    ///   in the lift frame before the tracking id −1), but at least one frame after it landed, so
+    ///   every contact that existed keeps a frame;
+    /// - from its landing frame on, its position is the trajectory linearly interpolated at the
+    ///   frame's time (rounded to the unit), as a sensor sampling at that rate would report it: a
+    ///   finger that landed 6 ms before its first new frame is reported where it was then, not
+    ///   where it landed; other axes (pressure, touch major, tool type, …) hold their latest value
+    ///   at that time;
     /// - a contact keeps its slot and tracking id unless the new timing makes it overlap another
     ///   contact of that slot, in which case it takes the lowest free slot;
     /// - as evdev does, a value equal to the slot's last one is not sent again; `BTN_TOUCH` and
@@ -317,27 +319,31 @@ enum RecordingTransforms {
                     emitted[slot][EventCode.mtTrackingID.code] = -1
                     down -= 1
                 }
+                // The contact's trajectory at this frame's time, linearly interpolated.
+                func state(_ i: Int) -> Track.Sample {
+                    let samples = placed[i].track.samples
+                    let g = t.microseconds
+                    while cursor[i] + 1 < samples.count && samples[cursor[i] + 1].time <= g { cursor[i] += 1 }
+                    var a = samples[cursor[i]]
+                    if cursor[i] + 1 < samples.count, g > a.time {
+                        let b = samples[cursor[i] + 1]
+                        let f = Double(g - a.time) / Double(b.time - a.time)
+                        a.x = Int32((Double(a.x) + f * Double(b.x - a.x)).rounded())
+                        a.y = Int32((Double(a.y) + f * Double(b.y - a.y)).rounded())
+                    }
+                    return a
+                }
                 for i in here where placed[i].land == k {
                     select(slot)
                     frame.append(EvdevEvent(time: t, .mtTrackingID, placed[i].track.trackingID))
                     emitted[slot][EventCode.mtTrackingID.code] = placed[i].track.trackingID
-                    let s = placed[i].track.samples[0]
+                    let s = state(i)
                     setState(slot, x: s.x, y: s.y, extras: s.extras)
                     down += 1
                 }
                 for i in here where placed[i].land < k && (placed[i].lift ?? Int.max) > k {
-                    let samples = placed[i].track.samples
-                    let g = t.microseconds
-                    while cursor[i] + 1 < samples.count && samples[cursor[i] + 1].time <= g { cursor[i] += 1 }
-                    let a = samples[cursor[i]]
-                    var x = a.x, y = a.y
-                    if cursor[i] + 1 < samples.count, g > a.time {
-                        let b = samples[cursor[i] + 1]
-                        let f = Double(g - a.time) / Double(b.time - a.time)
-                        x = Int32((Double(a.x) + f * Double(b.x - a.x)).rounded())
-                        y = Int32((Double(a.y) + f * Double(b.y - a.y)).rounded())
-                    }
-                    setState(slot, x: x, y: y, extras: a.extras)
+                    let s = state(i)
+                    setState(slot, x: s.x, y: s.y, extras: s.extras)
                 }
             }
             if down != downBefore {
