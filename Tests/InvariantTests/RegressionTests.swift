@@ -362,4 +362,30 @@ import Testing
         let violation = InvariantRun.replay(seed: 13_382, mode: .mutating, steps: steps)
         #expect(violation == nil, "\(violation ?? "")")
     }
+
+    /// Found by `scripts/invariants` (seed 612340353748): a long press that began on a deadline in
+    /// a frame in which one finger lifted and another landed was left `changed` once every finger
+    /// had lifted.
+    @Test("a long press beginning in a frame that lifts and lands fingers still ends")
+    func longPressBeginningBesideLiftAndLanding() {
+        let steps: [Step] = [
+            .frame(1, ms: 10, [Contact(1, .began, 570, 178)]),
+            .frame(1, ms: 10, [Contact(2, .began, 159, 102)]),
+            .frame(1, ms: 10, [Contact(2, .moved, 137, 115)]),
+            .frame(1, ms: 10, [Contact(2, .moved, 161, 132)]),
+            .frame(1, ms: 5, [Contact(2, .moved, 168, 113)]),
+            .frame(2, ms: 10, [Contact(3, .began, 545, 362)]),
+            .add(1, ms: 10),
+            .frame(1, ms: 10, [Contact(4, .began, 236, 534)]),
+            .frame(1, ms: 10, [Contact(5, .began, 487, 408)]),
+            .frame(1, ms: 10, [Contact(4, .moved, 241, 518), Contact(5, .ended, 487, 408)]),
+            .frame(1, ms: 10, [Contact(4, .moved, 251, 523)]),
+            .frame(1, ms: 8, [Contact(4, .moved, 228, 425), Contact(7, .began, 209, 4)]),
+            .frame(1, ms: 10, [Contact(4, .moved, 213, 413), Contact(7, .moved, 224, 0)]),
+            .frame(1, ms: 7, [Contact(4, .ended, 213, 413), Contact(7, .moved, 199, 0)]),
+            .frame(1, ms: 1374, [Contact(7, .ended, 199, 0), Contact(8, .began, 2, 164)]),
+        ]
+        let violation = InvariantRun.replay(seed: 0x8e92544ad4, mode: .mutating, steps: steps)
+        #expect(violation == nil, "\(violation ?? "")")
+    }
 }

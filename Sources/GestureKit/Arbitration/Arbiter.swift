@@ -205,12 +205,14 @@ public final class Arbiter {
             }
             guard !mustWait(w) else { continue }
             w.pendingState = nil
+            // A target called for `began` may already have moved the gesture on (a frame sent from
+            // it): active, it still ends.
             if target == .ended && w.pendingBeganBeforeEnd {
                 attempt(w, to: .began)
-                if w.committedState == .began { w.commit(.ended, reason: nil) }
+                if w.committedState.isActive { w.commit(.ended, reason: nil) }
             } else {
                 attempt(w, to: target)
-                if target == .began && w.committedState == .began && !w.touches.contains(where: { $0.isActive }) {
+                if target == .began && w.committedState.isActive && !w.touches.contains(where: { $0.isActive }) {
                     w.commit(.ended, reason: nil)
                 }
             }

@@ -5,7 +5,10 @@ extension GestureEngine {
     public func send(_ event: InputEvent) {
         advance(to: event.timestamp)
         beginDeliveryBatch()
-        defer { endDeliveryBatch() }
+        defer {
+            endDeliveryBatch()
+            if deliveryBatches == 0 && !book.value.retiring.isEmpty { recycleRetiredTouches() }
+        }
         switch event {
         case .deviceAdded(let device, _):
             if devices[device.id] != nil { removeDevice(device.id) }
@@ -137,6 +140,9 @@ extension GestureEngine {
                         // move before the lift, as they would had it come in a frame of its own.
                         t.live.value.movedInFrame = frameSerial
                         movesPending = true
+                    } else {
+                        // An ended touch is heard as moving only for the motion its lift carried.
+                        t.live.value.movedInFrame = 0
                     }
                     touchesLeft = true
                     removeActive(t)
@@ -176,7 +182,35 @@ extension GestureEngine {
     }
 
     private func removeActive(_ t: Touch) {
-        if let i = activeTouches.firstIndex(where: { $0 === t }) { book.value.activeTouches.remove(at: i) }
+        if let i = activeTouches.firstIndex(where: { $0 === t }) {
+            book.value.activeTouches.remove(at: i)
+            book.value.retiring.append(t)
+        }
+    }
+
+    /// How many ended touches the engine keeps, waiting to be let go or ready for reuse: two hands.
+    private static let touchPoolLimit = 20
+
+    /// Moves the touches that ended and that nobody holds any more (no recognizer, no touch
+    /// delivery, no host or handler: the engine's list is their only reference) to the pool,
+    /// emptied; the next touches to begin reuse them, with their storage, so that landing frames
+    /// allocate nothing once a few sequences have passed. A touch someone still holds is looked at
+    /// again after the next event; beyond ``touchPoolLimit`` the oldest is let go.
+    private func recycleRetiredTouches() {
+        var i = 0
+        while i < book.value.retiring.count {
+            guard isKnownUniquelyReferenced(&book.value.retiring[i]) else {
+                i += 1
+                continue
+            }
+            let t = book.value.retiring.remove(at: i)
+            if book.value.touchPool.count < Self.touchPoolLimit {
+                t.retire()
+                book.value.touchPool.append(t)
+            }
+        }
+        let excess = book.value.retiring.count - Self.touchPoolLimit
+        if excess > 0 { book.value.retiring.removeFirst(excess) }
     }
 
     @inline(__always)
@@ -197,10 +231,18 @@ extension GestureEngine {
 
     private func begin(_ c: TouchContact, device: DeviceID, type: TouchType, density: PointDensity, at time: Timestamp) {
         nextSequence += 1
-        let t = Touch(
-            sequence: nextSequence, device: device, contactID: c.id, type: type, density: density,
-            at: time, location: c.location, millimetres: c.millimetres, tapCount: tapCount(device, c.location, density, time)
-        )
+        let taps = tapCount(device, c.location, density, time)
+        let t: Touch
+        if let pooled = book.value.touchPool.popLast() {
+            pooled.reuse(
+                sequence: nextSequence, device: device, contactID: c.id, type: type, density: density,
+                at: time, location: c.location, millimetres: c.millimetres, tapCount: taps)
+            t = pooled
+        } else {
+            t = Touch(
+                sequence: nextSequence, device: device, contactID: c.id, type: type, density: density,
+                at: time, location: c.location, millimetres: c.millimetres, tapCount: taps)
+        }
         t.live.value.pressure = c.pressure
         t.live.value.majorAxisMillimetres = c.majorAxisMillimetres
         let hit: Region?
@@ -210,7 +252,9 @@ extension GestureEngine {
             hit = touchpadFocus ?? root
         }
         t.live.value.region = hit
+        t.live.value.gestureRecognizers.reserveCapacity(book.value.recognizersPerTouch)
         offer(t)
+        book.value.recognizersPerTouch = t.live.value.gestureRecognizers.count
         book.value.activeTouches.append(t)
         book.value.deliveryTouches.append(t)
     }

@@ -5,13 +5,16 @@ extension GestureEngine {
     /// A recognizer busy with an outcome (finished or waiting on a failure requirement) is not
     /// asked, and may be offered the touch again once it resets in the same cycle. Returns whether
     /// any recognizer took it.
+    /// With `onlyIdle`, only recognizers following no touch are asked: a touch that landed
+    /// before joins no gesture already under way.
     @discardableResult
-    func offer(_ t: Touch) -> Bool {
+    func offer(_ t: Touch, onlyIdle: Bool = false) -> Bool {
         var took = false
         var r = t.region
         while let region = r {
             for g in region.gestureRecognizers where g.lastOfferedSequence < t.sequence {
                 if g.committedState.isFinished || g.pendingState != nil { continue }
+                if onlyIdle && (!g.touches.isEmpty || g.touchpadGestureSequence != nil) { continue }
                 g.lastOfferedSequence = t.sequence
                 if accepts(g, t) {
                     attach(t, to: g)
@@ -25,16 +28,17 @@ extension GestureEngine {
     }
 
     /// After recognizers reset, the touches still down that they were never offered (they landed
-    /// while the recognizer was busy with an outcome) are offered to them: a tap that lands while a
-    /// double tap is failing starts the next tap instead of being lost. Whether the landing came
-    /// in the frame of the reset or frames before it makes no difference.
+    /// while the recognizer was busy with an outcome) are offered to them, while they follow no
+    /// touch: a tap that lands while a double tap is failing starts the next tap instead of being
+    /// lost. Whether the landing came in the frame of the reset or frames before it makes no
+    /// difference; a touch that landed before never joins a gesture already under way.
     func offerTouchesMissed() -> Bool {
         var took = false
         var i = 0
         while i < activeTouches.count {
             let t = activeTouches[i]
             i += 1
-            if t.type != .touchpadGesture && offer(t) { took = true }
+            if t.type != .touchpadGesture && offer(t, onlyIdle: t.startTimestamp != now) { took = true }
         }
         return took
     }

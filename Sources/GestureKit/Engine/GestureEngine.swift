@@ -207,4 +207,11 @@ struct EngineBook {
     var deliveryBatches = 0
     var framesSent = 0
     var isSendingTouchFrames = false
+    /// How many recognizers the last touch that began was attached to: a new touch's list is
+    /// allocated at that size at once, rather than grown by doubling as recognizers take it.
+    var recognizersPerTouch = 0
+    /// Touches that ended, until nobody else holds them (see `recycleRetiredTouches`).
+    var retiring: [Touch] = []
+    /// Touches nobody holds, emptied, for the next touches that begin.
+    var touchPool: [Touch] = []
 }

@@ -24,8 +24,19 @@ public enum TouchCancellation: String, Hashable, Sendable {
     case host
 }
 
-/// What the engine updates on a touch in every frame, kept in one `Unchecked` box.
+/// A touch's state, kept in one `Unchecked` box: what the engine updates in every frame, and what
+/// it sets once when the touch begins (set again only when the engine reuses a touch nobody
+/// holds any more, see ``GestureEngine``'s touch pool).
 struct TouchMotion {
+    var sequence: Int
+    var device: DeviceID
+    var contactID: Int
+    var type: TouchType
+    var density: PointDensity
+    var startTimestamp: Timestamp
+    var startLocation: Point
+    var lastReport: Timestamp
+    var isClaimed = false
     var region: Region?
     var phase: TouchPhase = .began
     var timestamp: Timestamp
@@ -48,29 +59,31 @@ struct TouchMotion {
 /// One finger's touch sequence, from landing to lifting: UIKit's `UITouch`.
 ///
 /// The engine creates one `Touch` when a contact begins and updates it in place on every frame;
-/// recognizers and touch handlers see the same object for the whole sequence.
+/// recognizers and touch handlers see the same object for the whole sequence. Once a touch has
+/// ended and nothing holds it any more (no recognizer, handler or host), the engine may give the
+/// same object to a later contact, as a new sequence: whoever keeps a touch keeps it as it ended.
 ///
-/// The state the engine updates on every frame is one `TouchMotion` value in an `Unchecked`
-/// box, behind read-only public getters: only the engine writes it, by plain assignment or by
+/// The touch's state is one `TouchMotion` value in an `Unchecked` box, behind read-only public
+/// getters: only the engine writes it, by plain assignment or by
 /// array mutations that never call out. The getters matter as much as the box: another module
 /// reading a stored `public var` of a class checks every read at run time whatever the
 /// declaration says, while a getter call reads the field inside this module.
 public final class Touch {
     /// A number unique to this touch sequence within its engine.
-    public let sequence: Int
+    public var sequence: Int { live.value.sequence }
     /// The device the touch is on.
-    public let device: DeviceID
+    public var device: DeviceID { live.value.device }
     /// The contact's id on that device.
-    public let contactID: Int
+    public var contactID: Int { live.value.contactID }
     /// Direct (touchscreen), indirect (touchpad) or a touchpad gesture sequence.
-    public let type: TouchType
+    public var type: TouchType { live.value.type }
     /// Points per millimetre for this touch's device, one number for both axes (the geometric mean
     /// of ``density``).
-    public let pointsPerMillimetre: Double
+    public var pointsPerMillimetre: Double { live.value.density.mean }
     /// Screen points per millimetre of finger travel along the screen's x and y axes, for this
     /// touch's device: what turns a displacement into the millimetres the finger moved.
-    public let density: PointDensity
-    /// The state the engine updates in every frame.
+    public var density: PointDensity { live.value.density }
+    /// The touch's state.
     let live: Unchecked<TouchMotion>
     /// The region the touch landed in (hit-tested once, when it began).
     /// Held strongly for the touch's life, as the region it landed in may be removed while the
@@ -79,11 +92,11 @@ public final class Touch {
     /// The phase as of the latest frame.
     public var phase: TouchPhase { live.value.phase }
     /// When the touch began.
-    public let startTimestamp: Timestamp
+    public var startTimestamp: Timestamp { live.value.startTimestamp }
     /// When the touch was last updated.
     public var timestamp: Timestamp { live.value.timestamp }
     /// Where it began, in screen points.
-    public let startLocation: Point
+    public var startLocation: Point { live.value.startLocation }
     /// Where it is, in screen points.
     public var location: Point { live.value.location }
     /// Where it was before the latest motion, in screen points.
@@ -108,28 +121,53 @@ public final class Touch {
         set { live.value.delivery = newValue }
     }
     /// A recognizer that claimed the touch has since reset: the claim stands.
-    var isClaimed = false
+    var isClaimed: Bool {
+        get { live.value.isClaimed }
+        set { live.value.isClaimed = newValue }
+    }
     /// When the device last reported something new about the contact (it landed, moved, changed
     /// pressure or size): the stuck-touch watchdog judges liveness by it, not by frames that merely
     /// repeat a resting contact.
-    var lastReport: Timestamp
+    var lastReport: Timestamp {
+        get { live.value.lastReport }
+        set { live.value.lastReport = newValue }
+    }
 
     init(
         sequence: Int, device: DeviceID, contactID: Int, type: TouchType, density: PointDensity,
         at timestamp: Timestamp, location: Point, millimetres: Point, tapCount: Int
     ) {
-        self.sequence = sequence
-        self.device = device
-        self.contactID = contactID
-        self.type = type
-        self.density = density
-        self.pointsPerMillimetre = density.mean
-        self.lastReport = timestamp
-        self.startTimestamp = timestamp
-        self.startLocation = location
-        self.live = Unchecked(TouchMotion(
+        live = Unchecked(TouchMotion(
+            sequence: sequence, device: device, contactID: contactID, type: type, density: density,
+            startTimestamp: timestamp, startLocation: location, lastReport: timestamp,
             timestamp: timestamp, location: location, previousLocation: location,
             millimetres: millimetres, tapCount: tapCount, deliveredLocation: location))
+    }
+
+    /// Makes this touch, which nobody but the engine's pool holds, a new touch sequence: every
+    /// field is set afresh, and the list of recognizers keeps only its storage.
+    func reuse(
+        sequence: Int, device: DeviceID, contactID: Int, type: TouchType, density: PointDensity,
+        at timestamp: Timestamp, location: Point, millimetres: Point, tapCount: Int
+    ) {
+        var recognizers = live.value.gestureRecognizers
+        live.value.gestureRecognizers = []
+        recognizers.removeAll(keepingCapacity: true)
+        // One store of the whole value: the box is this touch's own, and the list's storage is
+        // moved, not copied.
+        live.value = TouchMotion(
+            sequence: sequence, device: device, contactID: contactID, type: type, density: density,
+            startTimestamp: timestamp, startLocation: location, lastReport: timestamp,
+            timestamp: timestamp, location: location, previousLocation: location,
+            millimetres: millimetres, tapCount: tapCount, gestureRecognizers: recognizers,
+            deliveredLocation: location)
+    }
+
+    /// Lets go of the region and the recognizers, keeping the list's storage: the touch goes to
+    /// the engine's pool, and nobody else holds it.
+    func retire() {
+        live.value.region = nil
+        live.value.gestureRecognizers.removeAll(keepingCapacity: true)
     }
 
     /// The touch's position in `region`'s coordinates (screen points when `nil`).
