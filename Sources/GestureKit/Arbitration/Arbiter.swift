@@ -120,7 +120,7 @@ public final class Arbiter {
         let participants = engine.participants
         for s in participants where s !== r && s.committedState.hasRecognized && shareTouches(r, s)
             && !mayRecognizeSimultaneously(r, s) && s.canPrevent(r) && r.canBePrevented(by: s) {
-            return fail(r, .preventedBy(s.name))
+            return engine.with(cause: .otherRecognizer(s.name)) { fail(r, .preventedBy(s.name)) }
         }
         if mustWait(r) {
             r.pendingState = target
@@ -160,11 +160,11 @@ public final class Arbiter {
             let o = engine.participants[i - 1]
             if requiresFailure(o, of: winner) {
                 o.pendingState = nil
-                fail(o, .requiredRecognizerSucceeded(winner.name))
+                engine.with(cause: .otherRecognizer(winner.name)) { fail(o, .requiredRecognizerSucceeded(winner.name)) }
             } else if shareTouches(winner, o) && !mayRecognizeSimultaneously(winner, o)
                 && winner.canPrevent(o) && o.canBePrevented(by: winner) {
                 o.pendingState = nil
-                fail(o, .excludedBy(winner.name))
+                engine.with(cause: .otherRecognizer(winner.name)) { fail(o, .excludedBy(winner.name)) }
             }
         }
     }
@@ -200,21 +200,26 @@ public final class Arbiter {
             guard let target = w.pendingState, requiresFailure(w, of: failed) else { continue }
             if let chainWinner {
                 w.pendingState = nil
-                fail(w, .requiredRecognizerSucceeded(chainWinner))
+                engine.with(cause: .otherRecognizer(chainWinner)) { fail(w, .requiredRecognizerSucceeded(chainWinner)) }
                 continue
             }
             guard !mustWait(w) else { continue }
-            w.pendingState = nil
-            // A target called for `began` may already have moved the gesture on (a frame sent from
-            // it): active, it still ends.
-            if target == .ended && w.pendingBeganBeforeEnd {
-                attempt(w, to: .began)
-                if w.committedState.isActive { w.commit(.ended, reason: nil) }
-            } else {
-                attempt(w, to: target)
-                if target == .began && w.committedState.isActive && !w.touches.contains(where: { $0.isActive }) {
-                    w.commit(.ended, reason: nil)
-                }
+            engine.with(cause: .otherRecognizer(failed.name)) { release(w, to: target) }
+        }
+    }
+
+    /// Makes the transition `w` was waiting to make, now that nothing holds it.
+    private func release(_ w: GestureRecognizer, to target: GestureState) {
+        w.pendingState = nil
+        // A target called for `began` may already have moved the gesture on (a frame sent from
+        // it): active, it still ends.
+        if target == .ended && w.pendingBeganBeforeEnd {
+            attempt(w, to: .began)
+            if w.committedState.isActive { w.commit(.ended, reason: nil) }
+        } else {
+            attempt(w, to: target)
+            if target == .began && w.committedState.isActive && !w.touches.contains(where: { $0.isActive }) {
+                w.commit(.ended, reason: nil)
             }
         }
     }

@@ -62,8 +62,11 @@ extension GestureEngine {
                 r.book.value.endedBuffer.removeAll(keepingCapacity: true)
             }
             if !r.book.value.cancelledBuffer.isEmpty {
-                if ready && !r.committedState.isFinished { r.touchesCancelled(r.book.value.cancelledBuffer) }
-                else { arbiter.touchesCancelled(r.book.value.cancelledBuffer[0].cancellation ?? .device, whileWaiting: r) }
+                let reason = r.book.value.cancelledBuffer[0].cancellation ?? .device
+                with(cause: .touchesCancelled(reason)) {
+                    if ready && !r.committedState.isFinished { r.touchesCancelled(r.book.value.cancelledBuffer) }
+                    else { arbiter.touchesCancelled(reason, whileWaiting: r) }
+                }
                 r.book.value.cancelledBuffer.removeAll(keepingCapacity: true)
             }
         }
@@ -127,7 +130,7 @@ extension GestureEngine {
                 let r = participants[i - 1]
                 if r.committedState.isFinished {
                     resetRecognizer(r)
-                } else if arbiter.touchesGone(from: r) {
+                } else if with(cause: .touchesGone, { arbiter.touchesGone(from: r) }) {
                     settled = false
                 }
             }
@@ -163,11 +166,11 @@ extension GestureEngine {
         r.boundEngine = nil
         r.touchpadFingerCount = 0
         r.reset()
-        observer?.engine(self, recognizer: r, didChangeFrom: old, to: .possible)
+        observer?.engine(self, recognizer: r, didChangeFrom: old, to: .possible, because: .reset)
     }
 
     func didTransition(_ r: GestureRecognizer, from old: GestureState, to new: GestureState) {
-        observer?.engine(self, recognizer: r, didChangeFrom: old, to: new)
+        observer?.engine(self, recognizer: r, didChangeFrom: old, to: new, because: book.value.cause)
     }
 
     // MARK: Detaching
@@ -178,7 +181,7 @@ extension GestureEngine {
         guard r.isParticipant else { return }
         beginDeliveryBatch()
         defer { endDeliveryBatch() }
-        arbiter.detach(r)
+        with(cause: .detached) { arbiter.detach(r) }
         for t in r.touches { t.live.value.gestureRecognizers.removeAll { $0 === r } }
         r.book.value.touches.removeAll()
         r.touchpadGestureSequence = nil

@@ -3,6 +3,7 @@ extension GestureEngine {
 
     /// Feeds one input event. Deadlines that fall before the event's timestamp fire first.
     public func send(_ event: InputEvent) {
+        if book.value.cause.kind != .input { return sendAsInput(event) }
         advance(to: event.timestamp)
         beginDeliveryBatch()
         defer {
@@ -22,6 +23,16 @@ extension GestureEngine {
         case .touchpadGesture(let gesture):
             handle(gesture)
         }
+    }
+
+    /// An event sent from a callback made for another cause (a deadline's target, say): input all
+    /// the same, for the transitions it makes.
+    @inline(never)
+    private func sendAsInput(_ event: InputEvent) {
+        let outer = book.value.cause
+        book.value.cause = .input
+        defer { book.value.cause = outer }
+        send(event)
     }
 
     /// Cancels every touch and touchpad gesture in flight: the safe way out for a host that lost

@@ -64,7 +64,7 @@ extension GestureEngine {
             if let d = r.deadline, d <= due {
                 r.deadline = nil
                 if r.isEnabled && !r.committedState.isFinished && r.pendingState == nil {
-                    r.deadlineReached(at: d)
+                    with(cause: .deadline) { r.deadlineReached(at: d) }
                 }
             }
             i += 1

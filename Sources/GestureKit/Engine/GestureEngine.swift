@@ -4,6 +4,26 @@ public protocol GestureEngineObserver: AnyObject {
     /// `recognizer` moved from `old` to `new` at the engine's ``GestureEngine/now``. For `failed`,
     /// ``GestureRecognizer/failureReason`` says why.
     func engine(_ engine: GestureEngine, recognizer: GestureRecognizer, didChangeFrom old: GestureState, to new: GestureState)
+    /// `recognizer` moved from `old` to `new` at the engine's ``GestureEngine/now``, because of
+    /// `cause`. This is the method the engine calls; by default it calls the one without the
+    /// cause.
+    func engine(
+        _ engine: GestureEngine, recognizer: GestureRecognizer, didChangeFrom old: GestureState, to new: GestureState,
+        because cause: TransitionCause)
+}
+
+extension GestureEngineObserver {
+    /// Calls ``engine(_:recognizer:didChangeFrom:to:)``.
+    public func engine(
+        _ engine: GestureEngine, recognizer: GestureRecognizer, didChangeFrom old: GestureState, to new: GestureState,
+        because cause: TransitionCause
+    ) {
+        self.engine(engine, recognizer: recognizer, didChangeFrom: old, to: new)
+    }
+
+    /// Does nothing: an observer that implements the method with the cause need not implement
+    /// this one.
+    public func engine(_ engine: GestureEngine, recognizer: GestureRecognizer, didChangeFrom old: GestureState, to new: GestureState) {}
 }
 
 /// The engine: consumes ``InputEvent`` values, hit-tests touches into the ``Region`` tree, feeds
@@ -210,6 +230,8 @@ struct EngineBook {
     /// How many recognizers the last touch that began was attached to: a new touch's list is
     /// allocated at that size at once, rather than grown by doubling as recognizers take it.
     var recognizersPerTouch = 0
+    /// Why the transitions being made now are made (see ``TransitionCause``).
+    var cause: TransitionCause = .input
     /// Touches that ended, until nobody else holds them (see `recycleRetiredTouches`).
     var retiring: [Touch] = []
     /// Touches nobody holds, emptied, for the next touches that begin.

@@ -225,7 +225,7 @@ open class GestureRecognizer {
     /// Touches landed. Default: nothing.
     open func touchesBegan(_ touches: [Touch]) {}
     /// Touches moved. Default: nothing. A touch whose lift in this frame carried motion (its last
-    /// report is the lift) is among them, its phase already `ended`; ``touchesEnded(_:)`` follows
+    /// report is the lift) is among them, its phase already `ended`; `touchesEnded(_:)` follows
     /// in the same frame.
     open func touchesMoved(_ touches: [Touch]) {}
     /// Touches lifted. Default: nothing.
