@@ -75,8 +75,9 @@ struct TransitionCauseTests {
         s.tick()
         s.press([2], at: [Point(x: 600, y: 300)])
         var sent = false
-        press.addTarget { [s] p in
-            guard p.state == .began, !sent else { return }
+        // Held weakly: the engine holds the recognizer, which holds this closure.
+        press.addTarget { [weak s] p in
+            guard let s, p.state == .began, !sent else { return }
             sent = true
             s.move(2, to: Point(x: 640, y: 300))
             s.frame()
