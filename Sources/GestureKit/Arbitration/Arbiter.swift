@@ -21,6 +21,12 @@ public final class Arbiter {
     /// recognizer's `EngineLink` is (docs/architecture.md, "Checks switched off").
     unowned(unsafe) var engine: GestureEngine!
 
+    /// The recognizers that began waiting on a failure requirement, in the order they began. The
+    /// list may still hold some whose wait ended elsewhere (released, failed, reset): they leave
+    /// it whenever it is read, and when recognizers are released. A failure, the commonest outcome,
+    /// looks for waiters among the participants only while someone waits.
+    private var waiting: [GestureRecognizer] = []
+
     init() {}
 
     // MARK: Relations
@@ -124,6 +130,7 @@ public final class Arbiter {
         }
         if mustWait(r) {
             r.pendingState = target
+            if !waiting.contains(where: { $0 === r }) { waiting.append(r) }
             return
         }
         let resets = r.resets
@@ -186,6 +193,7 @@ public final class Arbiter {
     /// A continuous waiter released after its fingers lifted heard no end while it waited: it
     /// begins and ends at once, rather than staying `began` with no touches.
     private func releaseWaiters(of failed: GestureRecognizer) {
+        guard someoneWaits() else { return }
         var chainWinner: String?
         if case .requiredRecognizerSucceeded(let winner) = failed.failureReason { chainWinner = winner }
         engine.participantLoops += 1
@@ -206,6 +214,19 @@ public final class Arbiter {
             guard !mustWait(w) else { continue }
             engine.with(cause: .otherRecognizer(failed.name)) { release(w, to: target) }
         }
+    }
+
+    /// Whether any recognizer is waiting on a failure requirement; those whose wait ended leave
+    /// the list.
+    private func someoneWaits() -> Bool {
+        if waiting.isEmpty { return false }
+        waiting.removeAll { $0.pendingState == nil }
+        return !waiting.isEmpty
+    }
+
+    /// Recognizers were reset or let go: those whose wait ended leave the list, which holds them.
+    func participantsReleased() {
+        if !waiting.isEmpty { waiting.removeAll { $0.pendingState == nil } }
     }
 
     /// Makes the transition `w` was waiting to make, now that nothing holds it.

@@ -138,6 +138,7 @@ extension GestureEngine {
         participantLoops -= 1
         if participantsReleased && participantLoops == 0 {
             participantsReleased = false
+            arbiter.participantsReleased()
             book.value.participants.removeAll { !$0.isParticipant }
             recognizerDeadlinesChanged = true
         }
