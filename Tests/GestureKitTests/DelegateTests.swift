@@ -199,4 +199,35 @@ struct DelegateTests {
         t.release([1])
         #expect(t.takeLog() == ["press: ended"])
     }
+
+    @Test("A recognizer that shouldReceive takes out of the tree is not offered the touch it was answering for")
+    func shouldReceiveChangesTheTree() {
+        // The region is looked up once per offer and trusted only while the tree is unchanged:
+        // each way the answer can change it must be seen.
+        for change in ["remove the recognizer", "remove its region", "move it to a region outside the tree"] {
+            let s = Fingers()
+            let canvas = s.region("canvas", Rect(x: 0, y: 0, width: 800, height: 600))
+            let first = PanGestureRecognizer().named("first")
+            let second = PanGestureRecognizer().named("second")
+            let delegate = Delegate()
+            let outside = Region(frame: Rect(x: 0, y: 0, width: 800, height: 600), name: "outside")
+            delegate.shouldReceive = { r, _ in
+                guard r === first else { return true }
+                switch change {
+                case "remove the recognizer": canvas.removeGestureRecognizer(second)
+                case "remove its region": canvas.removeFromParent()
+                default: outside.addGestureRecognizer(second)
+                }
+                return true
+            }
+            first.delegate = delegate
+            canvas.addGestureRecognizer(first)
+            canvas.addGestureRecognizer(second)
+            s.press([1], at: [Point(x: 100, y: 100)])
+            #expect(second.numberOfTouches == 0, "\(change)")
+            #expect(first.numberOfTouches == (change == "remove its region" ? 0 : 1), "\(change)")
+            s.release([1])
+            first.delegate = nil
+        }
+    }
 }

@@ -134,4 +134,23 @@ struct TouchpadTests {
         #expect(abs(end.rotation - 15 * Double.pi / 180) < 1e-12)
         #expect(end.velocity > 0)
     }
+
+    @Test("allowedTouchTypes decides which fingers a recognizer hears, and a change takes effect at the next landing")
+    func allowedTouchTypes() {
+        let pad = Fingers(kind: .touchpad)
+        let screen = Fingers()
+        for s in [pad, screen] {
+            let pan = PanGestureRecognizer().named("pan")
+            s.engine.root.addGestureRecognizer(pan)
+            let fingersOnPad = s === pad
+            for types: Set<TouchType> in [[.direct], [.indirect], [.direct, .indirect], [.touchpadGesture]] {
+                pan.allowedTouchTypes = types
+                s.press([1], at: [Point(x: 500, y: 300)])
+                let expected = types.contains(fingersOnPad ? .indirect : .direct)
+                #expect(pan.numberOfTouches == (expected ? 1 : 0), "\(types) on a \(fingersOnPad ? "touchpad" : "touchscreen")")
+                s.release([1])
+                s.wait(500)
+            }
+        }
+    }
 }

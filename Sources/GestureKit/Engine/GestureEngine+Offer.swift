@@ -10,13 +10,17 @@ extension GestureEngine {
     @discardableResult
     func offer(_ t: Touch, onlyIdle: Bool = false) -> Bool {
         var took = false
+        // Whether a region is in this engine's tree is looked up once for all its recognizers,
+        // and stands while the tree does not change (a delegate's answer could change it).
+        let tree = book.value.treeChanges
         var r = t.region
         while let region = r {
+            let inTree = region.engine === self
             for g in region.gestureRecognizers where g.lastOfferedSequence < t.sequence {
                 if g.committedState.isFinished || g.pendingState != nil { continue }
                 if onlyIdle && (!g.touches.isEmpty || g.touchpadGestureSequence != nil) { continue }
                 g.lastOfferedSequence = t.sequence
-                if accepts(g, t) {
+                if accepts(g, t, inTree: book.value.treeChanges == tree ? inTree : nil) {
                     attach(t, to: g)
                     g.book.value.beganBuffer.append(t)
                     took = true
@@ -43,18 +47,27 @@ extension GestureEngine {
         return took
     }
 
-    private func accepts(_ g: GestureRecognizer, _ t: Touch) -> Bool {
+    /// Whether `g` takes `t`. `inTree` says whether `g`'s region is in this engine's tree, when
+    /// that is known (the tree has not changed since it was looked up).
+    private func accepts(_ g: GestureRecognizer, _ t: Touch, inTree: Bool?) -> Bool {
+        let tree = book.value.treeChanges
         guard g.isEnabled, !g.committedState.isFinished, g.pendingState == nil,
-              g.allowedTouchTypes.contains(t.type),
-              g.exclusionZones.isEmpty || t.type != .direct || !g.isExcluded(t.startLocation),
+              g.book.value.touchTypes.contains(t.type),
+              !g.book.value.hasExclusionZones || t.type != .direct || !g.isExcluded(t.startLocation),
               // A callback of the same offer may have cancelled the touch, or taken the region
               // out of the tree.
-              t.isActive, g.region?.engine === self
+              t.isActive, inTree ?? (g.region?.engine === self)
         else { return false }
         guard let delegate = g.delegate else { return true }
         guard delegate.gestureRecognizer(g, shouldReceive: t) else { return false }
         // The delegate may have changed the graph, or cancelled the touch, before it answered.
-        return t.isActive && g.isEnabled && !g.committedState.isFinished && g.pendingState == nil && g.region?.engine === self
+        return t.isActive && g.isEnabled && !g.committedState.isFinished && g.pendingState == nil
+            && (book.value.treeChanges == tree || g.region?.engine === self)
+    }
+
+    /// A region joined or left the tree, or a recognizer its region (see `EngineBook.treeChanges`).
+    func treeDidChange() {
+        book.value.treeChanges &+= 1
     }
 
     func attach(_ t: Touch, to g: GestureRecognizer) {

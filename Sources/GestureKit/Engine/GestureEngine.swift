@@ -232,6 +232,9 @@ struct EngineBook {
     var recognizersPerTouch = 0
     /// Why the transitions being made now are made (see ``TransitionCause``).
     var cause: TransitionCause = .input
+    /// Counts changes to the region tree and to its regions' recognizers: a decision about the
+    /// tree taken before a call out stands if the count has not moved.
+    var treeChanges = 0
     /// Touches that ended, until nobody else holds them (see `recycleRetiredTouches`).
     var retiring: [Touch] = []
     /// Touches nobody holds, emptied, for the next touches that begin.

@@ -10,6 +10,26 @@ public enum TouchType: String, Hashable, Sendable, CaseIterable {
     case touchpadGesture
 }
 
+/// A set of ``TouchType``s as bits: testing it costs no hashing (a `TouchType` hashes its
+/// string raw value).
+struct TouchTypeMask {
+    private var bits: UInt8 = 0
+
+    init(_ types: Set<TouchType>) {
+        for t in types { bits |= Self.bit(t) }
+    }
+
+    func contains(_ type: TouchType) -> Bool { bits & Self.bit(type) != 0 }
+
+    private static func bit(_ type: TouchType) -> UInt8 {
+        switch type {
+        case .direct: 1
+        case .indirect: 2
+        case .touchpadGesture: 4
+        }
+    }
+}
+
 /// Why the engine cancelled a touch.
 public enum TouchCancellation: String, Hashable, Sendable {
     /// The device reported the contact as cancelled (libinput `TOUCH_CANCEL`, evdev `SYN_DROPPED`).

@@ -49,7 +49,9 @@ open class GestureRecognizer {
     }
 
     /// The kinds of touch the recognizer accepts. Default: direct touches only.
-    public var allowedTouchTypes: Set<TouchType> = [.direct]
+    public var allowedTouchTypes: Set<TouchType> = [.direct] {
+        didSet { book.value.touchTypes = TouchTypeMask(allowedTouchTypes) }
+    }
 
     /// Rectangles where touches that land start no gesture of this recognizer: it never receives
     /// a direct touch whose first location lies in one (an on-screen keyboard, a signature pad).
@@ -58,7 +60,9 @@ open class GestureRecognizer {
     /// ```swift
     /// threeFingerSwipe.exclusionZones = [.screen(keyboardFrame)]
     /// ```
-    public var exclusionZones: [ExclusionZone] = []
+    public var exclusionZones: [ExclusionZone] = [] {
+        didSet { book.value.hasExclusionZones = !exclusionZones.isEmpty }
+    }
 
     /// Whether a direct touch landing at `location` (screen points) lies in one of
     /// ``exclusionZones``.
@@ -101,7 +105,10 @@ open class GestureRecognizer {
         set { book.value.pendingState = newValue }
     }
     /// A continuous gesture that began and ended while it waited: it begins, then ends, on release.
-    var pendingBeganBeforeEnd = false
+    var pendingBeganBeforeEnd: Bool {
+        get { book.value.pendingBeganBeforeEnd }
+        set { book.value.pendingBeganBeforeEnd = newValue }
+    }
 
     /// The state. Read it anywhere; set it only from a subclass, from within its hooks, as UIKit's
     /// `UIGestureRecognizerSubclass` allows. The engine checks every transition: an impossible one
@@ -112,12 +119,18 @@ open class GestureRecognizer {
     }
 
     /// Why the recognizer last failed, kept until it receives its next touch.
-    public internal(set) var failureReason: FailureReason?
+    public internal(set) var failureReason: FailureReason? {
+        get { book.value.failureReason }
+        set { book.value.failureReason = newValue }
+    }
 
     /// Why the recognizer's touches were cancelled, when a gesture it was recognizing was cut
     /// short by them (a palm, the device, the watchdog, the host), kept until it receives its next
     /// touch. Targets called for `cancelled` can read it.
-    public internal(set) var cancellationReason: TouchCancellation?
+    public internal(set) var cancellationReason: TouchCancellation? {
+        get { book.value.cancellationReason }
+        set { book.value.cancellationReason = newValue }
+    }
 
     /// Transitions a subclass asked for that the state machine does not allow, as
     /// `(from, to)` pairs, for diagnosis.
@@ -168,13 +181,22 @@ open class GestureRecognizer {
 
     /// The device of the input the recognizer last received (touches or a touchpad gesture): the
     /// device a transition is about, for logs. Kept after the recognizer resets.
-    public internal(set) var device: DeviceID?
+    public internal(set) var device: DeviceID? {
+        get { book.value.device }
+        set { book.value.device = newValue }
+    }
 
     /// The sequence number of the last touch offered to this recognizer.
-    var lastOfferedSequence = 0
+    var lastOfferedSequence: Int {
+        get { book.value.lastOfferedSequence }
+        set { book.value.lastOfferedSequence = newValue }
+    }
     /// How many times the engine has reset the recognizer: a decision taken before a call out
     /// (the delegate's `shouldBegin`) stands only if no reset came in between.
-    var resets = 0
+    var resets: Int {
+        get { book.value.resets }
+        set { book.value.resets = newValue }
+    }
 
     /// What the engine reads and writes on this recognizer in every cycle.
     let book = Unchecked(RecognizerBook())
@@ -293,6 +315,16 @@ struct RecognizerBook {
     var delaysTouchesEnded = true
     var committedState: GestureState = .possible
     var pendingState: GestureState?
+    var pendingBeganBeforeEnd = false
+    var failureReason: FailureReason?
+    var cancellationReason: TouchCancellation?
+    var device: DeviceID?
+    var lastOfferedSequence = 0
+    var resets = 0
+    /// ``GestureRecognizer/allowedTouchTypes`` as bits, and whether it has exclusion zones: what
+    /// the engine asks of every recognizer for every touch that lands.
+    var touchTypes = TouchTypeMask([.direct])
+    var hasExclusionZones = false
     /// The touches of the current sequence the recognizer tracks.
     var touches: [Touch] = []
     var touchpadGestureSequence: Touch?

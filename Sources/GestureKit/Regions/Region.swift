@@ -66,6 +66,7 @@ public final class Region {
         children.insert(child, at: min(max(0, index), children.count))
         child.parent = self
         child.refreshEngine()
+        engine?.treeDidChange()
     }
 
     /// Detaches this region from its parent. Gestures in progress on recognizers of this subtree
@@ -75,6 +76,7 @@ public final class Region {
     /// change stands and this removal does nothing more.
     public func removeFromParent() {
         guard let parent else { return }
+        engine?.treeDidChange()
         engine?.regionWillDetach(self)
         guard self.parent === parent else { return }
         parent.children.removeAll { $0 === self }
@@ -107,6 +109,7 @@ public final class Region {
         guard recognizer.region == nil else { return }
         gestureRecognizers.append(recognizer)
         recognizer.region = self
+        engine?.treeDidChange()
     }
 
     /// Detaches a recognizer; a gesture it was recognizing is cancelled.
@@ -115,6 +118,7 @@ public final class Region {
     /// region (or remove it), that change stands and this removal does nothing more.
     public func removeGestureRecognizer(_ recognizer: GestureRecognizer) {
         guard recognizer.region === self else { return }
+        engine?.treeDidChange()
         recognizer.withEngine { $0.recognizerWillDetach(recognizer) }
         guard recognizer.region === self else { return }
         gestureRecognizers.removeAll { $0 === recognizer }
