@@ -159,6 +159,24 @@ struct HookDeliveryTests {
         #expect(r.touches.map(\.contactID) == [1])
     }
 
+    @Test("a recognizer that lets go of its last touch in a frame of motion alone is settled in that frame")
+    func ignoreLastTouchWhileMoving() {
+        // No touch began, ended or was cancelled: the end of the cycle would have nothing to look
+        // at, but for the recognizer that now follows no touch. Undecided, it fails at once.
+        let (s, r) = story()
+        r.onMoved = { r, touches in r.ignore(touches[0]) }
+        s.press([1], at: [Point(x: 100, y: 100)])
+        s.drag(1, by: Point(x: 10, y: 0), over: 1000 / s.hz)
+        #expect(r.state == .possible, "failed, then reset in the same cycle")
+        #expect(r.failureReason == .undecided)
+        #expect(s.outcomes == ["recorder: failed(undecided when its touches ended)"])
+        // Reset at once too, so a second finger starts a new sequence while the first is down.
+        s.press([2], at: [Point(x: 300, y: 100)])
+        let heard = r.take()
+        #expect(heard.last == "began 2")
+        s.release([1, 2])
+    }
+
     @Test("nextDeadline follows a recognizer that sets, moves and clears its deadline")
     func deadlineChanges() {
         var config = GestureConfiguration()

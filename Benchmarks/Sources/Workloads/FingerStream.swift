@@ -170,5 +170,48 @@ public final class ScalingWorkload: GestureRecognizerDelegate {
     ) -> Bool { true }
 }
 
+/// One finger moving through `idle` recognizers that fail when it lands (screen-edge pans: it
+/// lands in the middle) and 3 that keep following it (pans that recognize together). The cost of
+/// a frame must not depend on `idle`: a frame pays for the recognizers still deciding or
+/// recognizing, not for those that only wait for the finger to lift.
+public final class InterestWorkload: GestureRecognizerDelegate {
+    public let engine: GestureEngine
+    public let stream: FingerStream
+    public private(set) var sink = 0.0
+    private var following: [GestureRecognizer] = []
+
+    public init(idle: Int) {
+        engine = GestureEngine(screen: FingerStream.screen)
+        let c = engine.configuration
+        let edges: [ScreenEdges] = [.left, .right, .top, .bottom]
+        for i in 0..<idle {
+            let e = ScreenEdgePanGestureRecognizer(configuration: c)
+            e.edges = edges[i % edges.count]
+            e.name = "idle-\(i)"
+            engine.root.addGestureRecognizer(e)
+        }
+        var following: [PanGestureRecognizer] = []
+        for i in 0..<3 {
+            let pan = PanGestureRecognizer(configuration: c)
+            pan.name = "pan-\(i)"
+            engine.root.addGestureRecognizer(pan)
+            following.append(pan)
+        }
+        self.following = following
+        // The finger lands; the pans begin only once it has moved, with their delegate set.
+        stream = FingerStream(engine: engine, fingers: 1)
+        for pan in following {
+            pan.delegate = self
+            pan.addTarget { [unowned self] pan in sink += pan.translation(in: nil).x }
+        }
+        stream.run(frames: GraphWorkload.warmUpFrames)
+        precondition(following.allSatisfy { $0.state == .changed }, "the 3 pans follow the finger")
+    }
+
+    public func gestureRecognizer(
+        _ recognizer: GestureRecognizer, shouldRecognizeSimultaneouslyWith other: GestureRecognizer
+    ) -> Bool { true }
+}
+
 /// Frames between two samples of the soak (about 6.9 minutes at 240 Hz).
 public let soakSampleFrames = 100_000

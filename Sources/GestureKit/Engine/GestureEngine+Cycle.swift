@@ -18,14 +18,21 @@ extension GestureEngine {
     /// Calls every participant's hooks with the touches of this cycle: those queued for it (began,
     /// ended, cancelled) and those of its touches that moved in the frame being handled.
     ///
-    /// Runs for every participant on every frame, and in a busy graph most have recognized or
-    /// failed and hear nothing: they are looked at through unretained references, and only a
-    /// recognizer that is called is retained for the call (a hook may remove it from the graph).
+    /// When touches only moved, only the participants still deciding or recognizing hear of it
+    /// (``dispatchMoves(allMoved:)``): in a busy graph most have recognized or failed, and follow
+    /// their touches only until they lift. Otherwise every participant is looked at, through
+    /// unretained references, and only a recognizer that is called is retained for the call (a
+    /// hook may remove it from the graph).
     private func dispatchHooks() {
         let moves = movesPending
         let allMoved = moves && allTouchesMoved
         movesPending = false
         allTouchesMoved = false
+        if !book.value.inputQueued && participantLoops == 0 {
+            if moves { dispatchMoves(allMoved: allMoved) }
+            return
+        }
+        book.value.inputQueued = false
         let frame = frameSerial
         participantLoops += 1
         defer { participantLoops -= 1 }
@@ -45,17 +52,7 @@ extension GestureEngine {
                 r.book.value.beganBuffer.removeAll(keepingCapacity: true)
             }
             if moves && !r.committedState.isFinished {
-                // Marked before the call: a frame sent from inside a hook (a nested cycle) hands
-                // the recognizer only the motion it has not heard yet, and so does this loop after.
-                let heard = r.movesHeard
-                r.movesHeard = frameSerial
-                if ready {
-                    if allMoved && frameSerial == frame && r.touchpadGestureSequence == nil {
-                        if !r.touches.isEmpty { r.touchesMoved(r.touches) }
-                    } else {
-                        deliverMoves(to: r, after: heard)
-                    }
-                }
+                hearMoves(r, ready: ready, allMoved: allMoved, frame: frame)
             }
             if !r.book.value.endedBuffer.isEmpty {
                 if ready && !r.committedState.isFinished { r.touchesEnded(r.book.value.endedBuffer) }
@@ -69,6 +66,50 @@ extension GestureEngine {
                 }
                 r.book.value.cancelledBuffer.removeAll(keepingCapacity: true)
             }
+        }
+    }
+
+    /// A frame in which touches only moved (no touch began, ended or was cancelled): the
+    /// participants still deciding or recognizing hear of it, those that recognized or failed are
+    /// not looked at.
+    ///
+    /// The list of those participants is rebuilt only when it may have changed: a recognizer
+    /// joined, or one finished. It holds its recognizers, and it is not rebuilt or emptied while
+    /// it is being walked (only the outermost cycle rebuilds it), so it is walked as it is.
+    private func dispatchMoves(allMoved: Bool) {
+        if book.value.listenersStale {
+            book.value.listenersStale = false
+            book.value.listeners.removeAll(keepingCapacity: true)
+            for p in participants where p.isParticipant && !p.committedState.isFinished {
+                book.value.listeners.append(p)
+            }
+        }
+        let frame = frameSerial
+        participantLoops += 1
+        defer { participantLoops -= 1 }
+        let listeners = book.value.listeners
+        for r in listeners {
+            // Finished, or released, in a hook of this loop (or in a cycle one of them started).
+            guard r.isParticipant, !r.committedState.isFinished, !r.touches.isEmpty else { continue }
+            r.lastFrameTime = now
+            hearMoves(r, ready: r.isEnabled && r.pendingState == nil, allMoved: allMoved, frame: frame)
+        }
+    }
+
+    /// Hands `r` the motion of this frame it has not heard yet, if it is `ready` (enabled, and
+    /// not waiting on a failure requirement). When every touch moved in frame `frame` and no
+    /// nested cycle came since, its own list is passed, with nothing copied.
+    @inline(__always)
+    private func hearMoves(_ r: GestureRecognizer, ready: Bool, allMoved: Bool, frame: Int) {
+        // Marked before the call: a frame sent from inside a hook (a nested cycle) hands the
+        // recognizer only the motion it has not heard yet, and so does the loop after.
+        let heard = r.movesHeard
+        r.movesHeard = frameSerial
+        guard ready else { return }
+        if allMoved && frameSerial == frame && r.touchpadGestureSequence == nil {
+            if !r.touches.isEmpty { r.touchesMoved(r.touches) }
+        } else {
+            deliverMoves(to: r, after: heard)
         }
     }
 
@@ -115,6 +156,12 @@ extension GestureEngine {
                 pruning = true
                 touchesLeft = false
             }
+            // A participant has something to settle only once it follows no touch: with no touch
+            // gone and every participant following one, there is nothing to look at.
+            guard pruning || book.value.emptyHanded else { break }
+            book.value.emptyHandedMark &+= 1
+            let mark = book.value.emptyHandedMark
+            var emptyHanded = false
             var i = 0
             while i < participants.count {
                 // Unretained until the recognizer is settled (a call out), as in dispatchHooks.
@@ -130,15 +177,22 @@ extension GestureEngine {
                 let r = participants[i - 1]
                 if r.committedState.isFinished {
                     resetRecognizer(r)
-                } else if with(cause: .touchesGone, { arbiter.touchesGone(from: r) }) {
-                    settled = false
+                } else {
+                    // Still listed with no touch: waiting, or failed just now and reset next round.
+                    emptyHanded = true
+                    if with(cause: .touchesGone, { arbiter.touchesGone(from: r) }) { settled = false }
                 }
             }
+            // What this round saw stands unless something else (a nested cycle, a recognizer
+            // letting go of a touch) happened meanwhile: then the next cycle looks again.
+            book.value.emptyHanded = book.value.emptyHandedMark == mark ? emptyHanded : true
         }
         participantLoops -= 1
         if participantsReleased && participantLoops == 0 {
             participantsReleased = false
             arbiter.participantsReleased()
+            book.value.listeners.removeAll(keepingCapacity: true)
+            book.value.listenersStale = true
             book.value.participants.removeAll { !$0.isParticipant }
             recognizerDeadlinesChanged = true
         }
@@ -171,6 +225,8 @@ extension GestureEngine {
     }
 
     func didTransition(_ r: GestureRecognizer, from old: GestureState, to new: GestureState) {
+        // It no longer hears motion (`dispatchMoves`).
+        if new.isFinished { book.value.listenersStale = true }
         observer?.engine(self, recognizer: r, didChangeFrom: old, to: new, because: book.value.cause)
     }
 

@@ -158,6 +158,7 @@ extension GestureEngine {
                     touchesLeft = true
                     removeActive(t)
                     for r in t.gestureRecognizers { r.book.value.endedBuffer.append(t) }
+                    book.value.inputQueued = true
                     noteTapEnd(t)
                 } else {
                     cancel(t, reason: c.isPalm || large ? .palm : .device)
@@ -294,6 +295,7 @@ extension GestureEngine {
         t.live.value.cancellation = reason
         removeActive(t)
         for r in t.gestureRecognizers { r.book.value.cancelledBuffer.append(t) }
+        book.value.inputQueued = true
     }
 }
 

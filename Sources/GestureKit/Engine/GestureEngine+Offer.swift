@@ -23,6 +23,7 @@ extension GestureEngine {
                 if accepts(g, t, inTree: book.value.treeChanges == tree ? inTree : nil) {
                     attach(t, to: g)
                     g.book.value.beganBuffer.append(t)
+                    book.value.inputQueued = true
                     took = true
                 }
             }
@@ -82,6 +83,7 @@ extension GestureEngine {
         g.book.value.touches.append(t)
         if !g.isParticipant {
             g.isParticipant = true
+            book.value.listenersStale = true
             // Released earlier in a cycle that is still running, it may still be listed.
             if !participants.contains(where: { $0 === g }) { book.value.participants.append(g) }
             recognizerDeadlinesChanged = true

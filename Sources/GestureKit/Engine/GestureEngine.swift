@@ -175,6 +175,7 @@ public final class GestureEngine {
     deinit {
         // A touch and the recognizers following it hold each other (and the touch its region):
         // an engine dropped while fingers are down unties them, or the graph would outlive it.
+        book.value.listeners.removeAll()
         for r in participants {
             r.boundEngine = nil
             r.book.value.touches.removeAll()
@@ -235,6 +236,18 @@ struct EngineBook {
     /// Counts changes to the region tree and to its regions' recognizers: a decision about the
     /// tree taken before a call out stands if the count has not moved.
     var treeChanges = 0
+    /// Touch input (began, ended, cancelled) is queued for some participant: the next dispatch
+    /// looks at every participant.
+    var inputQueued = false
+    /// The participants still deciding or recognizing (`GestureEngine.listeners`), for frames in
+    /// which touches only move; rebuilt from the participants when `listenersStale`.
+    var listeners: [GestureRecognizer] = []
+    var listenersStale = true
+    /// Some participant may follow no touch: the end of a cycle looks at every participant.
+    /// Counted by `emptyHandedMark`, which moves whenever a participant may have been left with
+    /// no touch by something other than the loop that settles them.
+    var emptyHanded = false
+    var emptyHandedMark = 0
     /// Touches that ended, until nobody else holds them (see `recycleRetiredTouches`).
     var retiring: [Touch] = []
     /// Touches nobody holds, emptied, for the next touches that begin.

@@ -87,6 +87,11 @@ extension GestureRecognizer {
     public func ignore(_ touch: Touch) {
         book.value.touches.removeAll { $0 === touch }
         touch.live.value.gestureRecognizers.removeAll { $0 === self }
+        // It may now follow no touch: the end of the cycle must look at it.
+        boundEngine?.with {
+            $0.book.value.emptyHanded = true
+            $0.book.value.emptyHandedMark &+= 1
+        }
     }
 
     // MARK: Subclass helpers
