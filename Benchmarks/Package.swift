@@ -5,8 +5,8 @@ import PackageDescription
 // benchmark tool. Run them with `Benchmarks/run` (or `swift package --disable-sandbox benchmark`
 // from this folder).
 //
-//   Workloads      the recognizer graph, the scripted finger streams and the recording replay,
-//                  shared by both executables
+//   Workloads      the recognizer graph, the scripted finger streams, the recording replay and
+//                  the libinput mapping path, shared by both executables
 //   GestureKitBenchmarks   the ordo-one benchmark suite: wall clock and heap allocations per frame
 //   bench-driver   runs one workload for a number of frames, for `valgrind --tool=callgrind`
 let package = Package(
@@ -22,6 +22,7 @@ let package = Package(
             dependencies: [
                 .product(name: "GestureKit", package: "GestureKit"),
                 .product(name: "GestureKitEvdev", package: "GestureKit"),
+                .product(name: "GestureKitLibinput", package: "GestureKit"),
             ]
         ),
         .executableTarget(

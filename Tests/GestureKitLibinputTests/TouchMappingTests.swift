@@ -121,6 +121,26 @@ struct TouchMappingTests {
         #expect(palm.map { $0.contacts.map(\.isPalm) } == [[false], [true]])
     }
 
+    @Test("A cancel held back to see whether a removal follows is handed on when a motion comes first")
+    func motionAfterHeldCancel() throws {
+        // A motion is mapped on the fast path only when no cancel is held: here it releases the
+        // held palm frame, so the removal after it is a removal of a device with a touch down, and
+        // the palm stays a palm.
+        let (backend, system) = try Fixture.backend()
+        _ = try Fixture.drain(backend)
+        system.queued = [
+            Fixture.touch(.down, 0, at: 10, normalized: (0.2, 0.5)), Fixture.frame(at: 10),
+            Fixture.touch(.cancel, 0, at: 20), Fixture.frame(at: 20),
+            Fixture.touch(.motion, 1, at: 30, normalized: (0.6, 0.5)),
+            .deviceRemoved(Fixture.touchscreen),
+        ]
+        let events = try Fixture.drain(backend)
+        let frames = Fixture.frames(events)
+        #expect(frames.map { $0.contacts.map(\.phase) } == [[.began], [.cancelled]])
+        #expect(frames.map { $0.contacts.map(\.isPalm) } == [[false], [true]])
+        #expect(events.contains { if case .deviceRemoved = $0 { true } else { false } })
+    }
+
     @Test("A seat slot that ends and begins again before a frame gives two frames")
     func slotReuseWithinFrame() throws {
         let (backend, system) = try Fixture.backend()

@@ -68,6 +68,11 @@ let benchmarks: @Sendable () -> Void = {
         } unit: { $0.cycle() } sink: { $0.sink }
     }
 
+    // (10): libinput's events for 10 fingers mapped to frames by the backend, on a scripted seat.
+    repeated("mapping 10-finger", units: steadyFrames) {
+        try! MappingWorkload()
+    } unit: { $0.step() } sink: { Double($0.contacts) }
+
     // (5): scaling with the number of recognizers that receive the 10 fingers.
     for count in [8, 32, 128] {
         repeated("scaling-\(count) 10-finger", units: steadyFrames) {

@@ -5,6 +5,8 @@
 //     bench-driver graph-10 10000      the 24-recognizer graph, 10 fingers, 240 Hz, steady state
 //     bench-driver graph-1 10000       the same with 1 finger
 //     bench-driver scaling-32 10000    32 recognizers receiving 10 fingers
+//     bench-driver mapping-10 10000    libinput's events for 10 fingers at 240 Hz mapped to frames by
+//                                      the backend on a scripted seat (the engine left out)
 //     bench-driver interest-21 10000   1 finger, 3 pans following it and 21 recognizers that
 //                                      failed when it landed (interest-0: the 3 pans alone)
 //     bench-driver surface-10 10000    10 fingers forwarded to a client surface, in frames
@@ -25,7 +27,7 @@ import Glibc
 
 let arguments = CommandLine.arguments
 guard arguments.count == 3, let count = Int(arguments[2]), count >= 0 else {
-    print("usage: bench-driver graph-10|graph-1|landing-10|landing-1|scaling-<n>|interest-<n>|surface-10|decoder|replay|states|soak <count>")
+    print("usage: bench-driver graph-10|graph-1|landing-10|landing-1|scaling-<n>|interest-<n>|mapping-10|surface-10|decoder|replay|states|soak <count>")
     exit(2)
 }
 let name = arguments[1]
@@ -51,6 +53,10 @@ case "soak":
 case "states":
     let w = GraphWorkload(fingers: count)
     for s in w.states { print(s) }
+case "mapping-10":
+    let w = try MappingWorkload()
+    for _ in 0..<count { w.step() }
+    print("\(name): \(count) frames, \(w.contacts) contacts")
 case _ where name.hasPrefix("interest-"):
     guard let n = Int(name.dropFirst("interest-".count)) else { exit(2) }
     let w = InterestWorkload(idle: n)

@@ -193,6 +193,7 @@ public final class LibinputBackend {
         let result = system.dispatch()
         if result < 0 && result != -EAGAIN { throw LibinputBackendError.dispatchFailed(errno: -result) }
         while let raw = system.nextEvent() {
+            if mapper.mapMotion(raw) { continue }
             // Handed on once the mapper's mutation has ended: a handler may read the backend.
             if let held = mapper.releaseHeldCancel(before: raw) { handler(held) }
             let output = mapper.map(raw)

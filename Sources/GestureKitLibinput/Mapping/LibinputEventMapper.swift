@@ -188,6 +188,20 @@ struct LibinputEventMapper {
         }
     }
 
+    /// Maps a finger's motion on a touchscreen, when no cancel is held back: the event changes only
+    /// the device's open frame and yields nothing. Returns whether it did; any other event goes
+    /// through ``map(_:)``. Most events of a stream are these, so the backend maps them with one
+    /// access to the mapper and no output to copy.
+    mutating func mapMotion(_ raw: RawLibinputEvent) -> Bool {
+        guard heldCancel == nil, case .touch(let touch) = raw, touch.kind == .motion, let position = touch.position,
+              let d = place(of: touch.device), devices[d].isTouchscreen
+        else { return false }
+        let time = Timestamp(microseconds: Int64(clamping: touch.timeMicroseconds))
+        if time > latestTime { latestTime = time }
+        devices[d].touches!.motion(id: Int(touch.seatSlot), position: position)
+        return true
+    }
+
     /// Forgets every device, as when the seat is suspended, and returns a `.deviceRemoved` for each
     /// touch device, in the order they were added.
     mutating func removeAllDevices() -> [InputEvent] {
