@@ -43,10 +43,18 @@ open class DirectionalSwipeGestureRecognizer: PanGestureRecognizer {
     public var cancelDistance: Distance = .points(32)
 
     /// The direction the swipe began in.
-    public private(set) var initialDirection: SwipeDirection = []
+    public var initialDirection: SwipeDirection { sequence.initialDirection }
     /// The direction the fingers are moving in now.
-    public private(set) var currentDirection: SwipeDirection = []
-    private var lastPosition: Point = .zero
+    public var currentDirection: SwipeDirection { sequence.currentDirection }
+
+    /// What the recognizer knows of the sequence it follows beyond the pan's, as one value:
+    /// ``reset()`` replaces it whole.
+    private struct Sequence {
+        var initialDirection: SwipeDirection = []
+        var currentDirection: SwipeDirection = []
+        var lastPosition: Point = .zero
+    }
+    private var sequence = Sequence()
 
     /// The superview: the parent of the recognizer's region, or the region for a root.
     public var superview: Region? { region?.parent ?? region }
@@ -61,10 +69,10 @@ open class DirectionalSwipeGestureRecognizer: PanGestureRecognizer {
     /// The translation along ``initialDirection`` over the superview's extent on that axis;
     /// negative when moved back past the origin; halved while the delegate asks for a bounce.
     public var progress: Double {
-        guard let sv = superview, !initialDirection.isEmpty else { return 0 }
-        let extent = initialDirection == .left || initialDirection == .right ? sv.frame.width : sv.frame.height
+        guard let sv = superview, !sequence.initialDirection.isEmpty else { return 0 }
+        let extent = sequence.initialDirection == .left || sequence.initialDirection == .right ? sv.frame.width : sv.frame.height
         guard extent > 0 else { return 0 }
-        let u = initialDirection.unitVector
+        let u = sequence.initialDirection.unitVector
         var p = (translation.x * u.x + translation.y * u.y) / extent
         if swipeDelegate?.swipeShouldBounce(self) ?? false { p /= 2 }
         return p
@@ -73,9 +81,9 @@ open class DirectionalSwipeGestureRecognizer: PanGestureRecognizer {
     /// Whether the swipe has travelled less than ``cancelDistance`` along its initial direction
     /// and is moving back against it: the default reason to cancel on lifting.
     public var isMovingBackBeforeCancelDistance: Bool {
-        let u = initialDirection.unitVector
+        let u = sequence.initialDirection.unitVector
         let along = translation.x * u.x + translation.y * u.y
-        return along < points(cancelDistance, for: touches.first) && currentDirection == initialDirection.opposite
+        return along < points(cancelDistance, for: touches.first) && sequence.currentDirection == sequence.initialDirection.opposite
     }
 
     open override func touchesMoved(_ touches: [Touch]) {
@@ -91,12 +99,12 @@ open class DirectionalSwipeGestureRecognizer: PanGestureRecognizer {
     }
 
     private func track(_ before: GestureState) {
-        let step = position - lastPosition
+        let step = position - sequence.lastPosition
         let touch = touches.first
-        if step.length > 0 { currentDirection = .dominant(millimetres(step, for: touch)) }
-        lastPosition = position
+        if step.length > 0 { sequence.currentDirection = .dominant(millimetres(step, for: touch)) }
+        sequence.lastPosition = position
         if before == .possible && state == .began {
-            initialDirection = .dominant(millimetres(translation, for: touch))
+            sequence.initialDirection = .dominant(millimetres(translation, for: touch))
             swipeDelegate?.swipeDidStart(self)
         } else if state == .changed {
             swipeDelegate?.swipeDidUpdate(self)
@@ -105,7 +113,7 @@ open class DirectionalSwipeGestureRecognizer: PanGestureRecognizer {
 
     open override func touchesBegan(_ touches: [Touch]) {
         super.touchesBegan(touches)
-        if self.touches.count == touches.count { lastPosition = position }
+        if self.touches.count == touches.count { sequence.lastPosition = position }
     }
 
     open override func finish() {
@@ -126,8 +134,6 @@ open class DirectionalSwipeGestureRecognizer: PanGestureRecognizer {
 
     open override func reset() {
         super.reset()
-        initialDirection = []
-        currentDirection = []
-        lastPosition = .zero
+        sequence = Sequence()
     }
 }

@@ -18,11 +18,21 @@ open class LongPressGestureRecognizer: GestureRecognizer {
     /// How far apart in time the fingers may land, when more than one is required.
     public var landingWindow: Duration
 
-    private var active = 0
-    private var tapsDone = 0
-    private var pressing = false
-    private var tapTimer: Duration
-    private var firstLanding: Timestamp = .zero
+    /// How long a tap before the press may last.
+    private let tapTimer: Duration
+
+    /// What the recognizer knows of the sequence it follows, as one value: ``reset()`` replaces it
+    /// whole.
+    private struct Sequence {
+        /// Fingers down.
+        var active = 0
+        /// Taps done before the press.
+        var tapsDone = 0
+        /// Whether the fingers now down are the press (the taps are done).
+        var pressing = false
+        var firstLanding: Timestamp = .zero
+    }
+    private var sequence = Sequence()
 
     /// Creates a long-press recognizer with the tunables of `configuration`.
     public override init(configuration: GestureConfiguration = .default) {
@@ -35,22 +45,22 @@ open class LongPressGestureRecognizer: GestureRecognizer {
     }
 
     open override func touchesBegan(_ touches: [Touch]) {
-        if active == 0 { firstLanding = now }
-        active += touches.count
+        if sequence.active == 0 { sequence.firstLanding = now }
+        sequence.active += touches.count
         if state.isActive {
             for t in touches { ignore(t) }
-            active -= touches.count
+            sequence.active -= touches.count
             return
         }
-        if numberOfTouchesRequired > 1 && now - firstLanding > landingWindow {
+        if numberOfTouchesRequired > 1 && now - sequence.firstLanding > landingWindow {
             return fail(.fingersLandedApart(allowed: landingWindow))
         }
-        if active > numberOfTouchesRequired {
-            return fail(.wrongNumberOfTouches(expected: numberOfTouchesRequired...numberOfTouchesRequired, actual: active))
+        if sequence.active > numberOfTouchesRequired {
+            return fail(.wrongNumberOfTouches(expected: numberOfTouchesRequired...numberOfTouchesRequired, actual: sequence.active))
         }
-        if active == numberOfTouchesRequired {
-            pressing = tapsDone >= numberOfTapsRequired
-            deadline = now + (pressing ? minimumPressDuration : tapTimer)
+        if sequence.active == numberOfTouchesRequired {
+            sequence.pressing = sequence.tapsDone >= numberOfTapsRequired
+            deadline = now + (sequence.pressing ? minimumPressDuration : tapTimer)
         }
     }
 
@@ -66,24 +76,24 @@ open class LongPressGestureRecognizer: GestureRecognizer {
     }
 
     open override func touchesEnded(_ touches: [Touch]) {
-        active -= touches.count
+        sequence.active -= touches.count
         if state.isActive {
             state = .ended
             return
         }
-        if pressing || tapsDone >= numberOfTapsRequired {
+        if sequence.pressing || sequence.tapsDone >= numberOfTapsRequired {
             return fail(.endedTooSoon)
         }
-        if active == 0 {
-            tapsDone += 1
+        if sequence.active == 0 {
+            sequence.tapsDone += 1
             deadline = now + configuration.multiTapMaximumInterval
         }
     }
 
     open override func deadlineReached(at time: Timestamp) {
-        if pressing && (active == numberOfTouchesRequired || touchpadGestureSequence != nil) {
+        if sequence.pressing && (sequence.active == numberOfTouchesRequired || touchpadGestureSequence != nil) {
             state = .began
-        } else if active > 0 {
+        } else if sequence.active > 0 {
             fail(.heldTooLong(allowed: tapTimer))
         } else {
             fail(.tooSlow(allowed: configuration.multiTapMaximumInterval))
@@ -98,7 +108,7 @@ open class LongPressGestureRecognizer: GestureRecognizer {
     open override func touchpadGesture(_ event: TouchpadGestureEvent) {
         switch event.phase {
         case .begin:
-            pressing = true
+            sequence.pressing = true
             deadline = event.timestamp + minimumPressDuration
         case .update:
             if state.isActive { state = .changed }
@@ -111,8 +121,6 @@ open class LongPressGestureRecognizer: GestureRecognizer {
 
     open override func reset() {
         super.reset()
-        active = 0
-        tapsDone = 0
-        pressing = false
+        sequence = Sequence()
     }
 }

@@ -190,9 +190,8 @@ open class PanGestureRecognizer: GestureRecognizer {
 
     open override func reset() {
         super.reset()
-        position = .zero
-        origin = .zero
-        offset = .zero
+        // A fresh value, keeping the tracker's sample storage.
         motion.value.tracker.reset()
+        motion.value = Motion(tracker: motion.value.tracker)
     }
 }

@@ -138,9 +138,8 @@ open class PinchGestureRecognizer: GestureRecognizer {
 
     open override func reset() {
         super.reset()
-        base = 1
-        currentRatio = 1
-        initialSpread = 0
+        // A fresh value, keeping the tracker's sample storage.
         motion.value.tracker.reset()
+        motion.value = Motion(tracker: motion.value.tracker)
     }
 }

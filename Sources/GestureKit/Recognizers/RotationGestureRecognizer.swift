@@ -26,6 +26,8 @@ open class RotationGestureRecognizer: GestureRecognizer {
     private struct Motion {
         var accumulated: Double = 0.0
         var offset: Double = 0.0
+        /// The turn of the finger sets before the current one.
+        var setStart = 0.0
         var tracker: VelocityTracker
     }
     private let motion: Unchecked<Motion>
@@ -33,8 +35,10 @@ open class RotationGestureRecognizer: GestureRecognizer {
         get { motion.value.accumulated }
         set { motion.value.accumulated = newValue }
     }
-    /// The turn of the finger sets before the current one.
-    private var setStart = 0.0
+    private var setStart: Double {
+        get { motion.value.setStart }
+        set { motion.value.setStart = newValue }
+    }
     /// The fingers the current turn is measured on, anchored when the set last changed.
     private var fingers: [Finger] = []
     private var offset: Double {
@@ -171,10 +175,9 @@ open class RotationGestureRecognizer: GestureRecognizer {
 
     open override func reset() {
         super.reset()
-        accumulated = 0
-        setStart = 0
+        // Fresh values, keeping the storage of the tracker's samples and of the finger set.
         fingers.removeAll(keepingCapacity: true)
-        offset = 0
         motion.value.tracker.reset()
+        motion.value = Motion(tracker: motion.value.tracker)
     }
 }

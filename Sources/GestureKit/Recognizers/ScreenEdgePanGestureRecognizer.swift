@@ -62,18 +62,37 @@ open class ScreenEdgePanGestureRecognizer: PanGestureRecognizer {
     public var landingWindow: Duration
 
     /// The edge the current gesture started from (empty for a corner pan, or before it began).
-    public private(set) var edge: ScreenEdges = []
+    public var edge: ScreenEdges { sequence.edge }
     /// The corner the current gesture started from, for a corner pan.
-    public private(set) var corner: ScreenCorner?
+    public var corner: ScreenCorner? { sequence.corner }
     /// The zone the current gesture started in, once it began.
-    public private(set) var zone: ScreenZone?
+    public var zone: ScreenZone? { sequence.zone }
     /// The direction the gesture left its zone in, once it began: an edge's inward direction, or
     /// for a corner pan the sector's (two directions for the diagonal).
-    public private(set) var direction: SwipeDirection = []
+    public var direction: SwipeDirection { sequence.direction }
 
-    /// The zones every finger so far landed in, while the gesture is possible.
-    private var candidates: [ScreenZone] = []
-    private var firstLanding: Timestamp?
+    /// What the recognizer knows of the sequence it follows beyond the pan's, as one value:
+    /// ``reset()`` replaces it whole (keeping the storage of its list of zones, so that a finger
+    /// landing allocates nothing).
+    private struct Sequence {
+        var edge: ScreenEdges = []
+        var corner: ScreenCorner?
+        var zone: ScreenZone?
+        var direction: SwipeDirection = []
+        /// The zones every finger so far landed in, while the gesture is possible.
+        var candidates: [ScreenZone] = []
+        var firstLanding: Timestamp?
+
+        init() {}
+
+        /// A fresh sequence that takes over `old`'s list storage.
+        init(reusing old: inout Sequence) {
+            candidates = old.candidates
+            old.candidates = []
+            candidates.removeAll(keepingCapacity: true)
+        }
+    }
+    private var sequence = Sequence()
 
     /// Creates an edge-pan recognizer with the tunables of `configuration`.
     public override init(configuration: GestureConfiguration = .default) {
@@ -106,25 +125,25 @@ open class ScreenEdgePanGestureRecognizer: PanGestureRecognizer {
             for t in touches {
                 let density = density(for: t)
                 let p = t.startLocation
-                guard let first = firstLanding else {
-                    firstLanding = t.startTimestamp
-                    candidates.removeAll(keepingCapacity: true)
+                guard let first = sequence.firstLanding else {
+                    sequence.firstLanding = t.startTimestamp
+                    sequence.candidates.removeAll(keepingCapacity: true)
                     // A corner zone wins over the edge bands that also cover the spot.
                     forEachZone { z in
-                        if case .corner = z, z.contains(p, screen: screen, density: density) { candidates.append(z) }
+                        if case .corner = z, z.contains(p, screen: screen, density: density) { sequence.candidates.append(z) }
                     }
-                    if candidates.isEmpty {
+                    if sequence.candidates.isEmpty {
                         forEachZone { z in
-                            if z.contains(p, screen: screen, density: density) { candidates.append(z) }
+                            if z.contains(p, screen: screen, density: density) { sequence.candidates.append(z) }
                         }
                     }
-                    if candidates.isEmpty { return fail(.startedOutsideArea) }
+                    if sequence.candidates.isEmpty { return fail(.startedOutsideArea) }
                     continue
                 }
                 if t.startTimestamp - first > landingWindow { return fail(.fingersLandedApart(allowed: landingWindow)) }
-                let missed = candidates.first { !$0.contains(p, screen: screen, density: density) }
-                candidates.removeAll { !$0.contains(p, screen: screen, density: density) }
-                if candidates.isEmpty, let zone = missed { return fail(.fingerOutsideZone(zone)) }
+                let missed = sequence.candidates.first { !$0.contains(p, screen: screen, density: density) }
+                sequence.candidates.removeAll { !$0.contains(p, screen: screen, density: density) }
+                if sequence.candidates.isEmpty, let zone = missed { return fail(.fingerOutsideZone(zone)) }
             }
         }
         super.touchesBegan(touches)
@@ -133,13 +152,13 @@ open class ScreenEdgePanGestureRecognizer: PanGestureRecognizer {
     open override func shouldBegin(translation: Point, touch: Touch?) -> Bool {
         guard super.shouldBegin(translation: translation, touch: touch) else { return false }
         let mm = millimetres(translation, for: touch)
-        for z in candidates {
+        for z in sequence.candidates {
             guard let d = z.leavingDirection(mm) else { continue }
-            zone = z
-            direction = d
+            sequence.zone = z
+            sequence.direction = d
             switch z {
-            case .edge(let e): edge = ScreenEdges(e.edge)
-            case .corner(let c): corner = c.corner
+            case .edge(let e): sequence.edge = ScreenEdges(e.edge)
+            case .corner(let c): sequence.corner = c.corner
             }
             return true
         }
@@ -149,11 +168,6 @@ open class ScreenEdgePanGestureRecognizer: PanGestureRecognizer {
 
     open override func reset() {
         super.reset()
-        edge = []
-        corner = nil
-        zone = nil
-        direction = []
-        firstLanding = nil
-        candidates.removeAll(keepingCapacity: true)
+        sequence = Sequence(reusing: &sequence)
     }
 }

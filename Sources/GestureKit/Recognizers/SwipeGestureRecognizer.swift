@@ -86,12 +86,19 @@ open class SwipeGestureRecognizer: GestureRecognizer {
     public var touchpadFingerCounts: ClosedRange<Int>?
 
     /// The direction the recognized swipe went.
-    public private(set) var recognizedDirection: SwipeDirection = []
-    private var touchpadTravelMillimetres: Point = .zero
-    private var startLocation: Point = .zero
-    private var firstLanding: Timestamp = .zero
-    /// The travel reached the distance, but off every allowed direction's cone.
-    private var cameOffAxis = false
+    public var recognizedDirection: SwipeDirection { sequence.recognizedDirection }
+
+    /// What the recognizer knows of the sequence it follows, as one value: ``reset()`` replaces it
+    /// whole.
+    private struct Sequence {
+        var recognizedDirection: SwipeDirection = []
+        var touchpadTravelMillimetres: Point = .zero
+        var startLocation: Point = .zero
+        var firstLanding: Timestamp = .zero
+        /// The travel reached the distance, but off every allowed direction's cone.
+        var cameOffAxis = false
+    }
+    private var sequence = Sequence()
 
     /// Creates a swipe recognizer with the tunables of `configuration`.
     public override init(configuration: GestureConfiguration = .default) {
@@ -118,9 +125,9 @@ open class SwipeGestureRecognizer: GestureRecognizer {
     open override func touchesBegan(_ touches: [Touch]) {
         if deadline == nil {
             deadline = now + maximumDuration
-            startLocation = touches.first?.startLocation ?? .zero
-            firstLanding = now
-        } else if numberOfTouchesRequired > 1 && now - firstLanding > landingWindow {
+            sequence.startLocation = touches.first?.startLocation ?? .zero
+            sequence.firstLanding = now
+        } else if numberOfTouchesRequired > 1 && now - sequence.firstLanding > landingWindow {
             return fail(.fingersLandedApart(allowed: landingWindow))
         }
         if numberOfTouches > numberOfTouchesRequired {
@@ -149,20 +156,20 @@ open class SwipeGestureRecognizer: GestureRecognizer {
         // (a finger rolling as it lands), and the stroke as a whole decides. The deadline or the
         // lift ends a stroke that never comes into line.
         guard across <= maximumDeviation * along else {
-            cameOffAxis = true
+            sequence.cameOffAxis = true
             return
         }
-        recognizedDirection = dir
+        sequence.recognizedDirection = dir
         deadline = nil
         state = .recognized
     }
 
     open override func touchesEnded(_ touches: [Touch]) {
-        fail(cameOffAxis ? .wrongDirection : .endedTooSoon)
+        fail(sequence.cameOffAxis ? .wrongDirection : .endedTooSoon)
     }
 
     open override func deadlineReached(at time: Timestamp) {
-        fail(cameOffAxis ? .wrongDirection : .tooSlow(allowed: maximumDuration))
+        fail(sequence.cameOffAxis ? .wrongDirection : .tooSlow(allowed: maximumDuration))
     }
 
     open override func accepts(_ event: TouchpadGestureEvent) -> Bool {
@@ -173,27 +180,25 @@ open class SwipeGestureRecognizer: GestureRecognizer {
     open override func touchpadGesture(_ event: TouchpadGestureEvent) {
         switch event.phase {
         case .begin:
-            touchpadTravelMillimetres = .zero
+            sequence.touchpadTravelMillimetres = .zero
             deadline = event.timestamp + maximumDuration
         case .update:
-            touchpadTravelMillimetres += event.unacceleratedDelta / configuration.touchpadUnitsPerMillimetre
+            sequence.touchpadTravelMillimetres += event.unacceleratedDelta / configuration.touchpadUnitsPerMillimetre
             // Compare in millimetres: a threshold in points is taken at the fallback density.
-            evaluate(touchpadTravelMillimetres, threshold: millimetres(minimumDistance, for: nil), fingersReady: true)
+            evaluate(sequence.touchpadTravelMillimetres, threshold: millimetres(minimumDistance, for: nil), fingersReady: true)
         case .end, .cancel:
-            fail(event.phase == .cancel ? .touchesCancelled(.device) : cameOffAxis ? .wrongDirection : .endedTooSoon)
+            fail(event.phase == .cancel ? .touchesCancelled(.device) : sequence.cameOffAxis ? .wrongDirection : .endedTooSoon)
         }
     }
 
     /// Where the swipe started (the first finger's landing point).
     open override func location(in region: Region?) -> Point {
         if touchpadGestureSequence != nil { return super.location(in: region) }
-        return region?.convert(fromScreen: startLocation) ?? startLocation
+        return region?.convert(fromScreen: sequence.startLocation) ?? sequence.startLocation
     }
 
     open override func reset() {
         super.reset()
-        recognizedDirection = []
-        touchpadTravelMillimetres = .zero
-        cameOffAxis = false
+        sequence = Sequence()
     }
 }

@@ -22,12 +22,20 @@ open class TapGestureRecognizer: GestureRecognizer {
     public var landingWindow: Duration
 
     /// Taps completed in the current sequence.
-    public private(set) var tapsCompleted = 0
-    private var touchesThisTap = 0
-    private var activeThisTap = 0
-    private var firstTapLocation: Point?
-    private var lastTapLocation: Point = .zero
-    private var tapStart: Timestamp = .zero
+    public var tapsCompleted: Int { sequence.tapsCompleted }
+
+    /// What the recognizer knows of the sequence it follows, as one value: ``reset()`` replaces it
+    /// whole.
+    private struct Sequence {
+        var tapsCompleted = 0
+        /// Fingers that landed in the current tap, and those of them still down.
+        var touchesThisTap = 0
+        var activeThisTap = 0
+        var firstTapLocation: Point?
+        var lastTapLocation: Point?
+        var tapStart: Timestamp = .zero
+    }
+    private var sequence = Sequence()
 
     /// Creates a tap recognizer with the tunables of `configuration`.
     public override init(configuration: GestureConfiguration = .default) {
@@ -40,23 +48,23 @@ open class TapGestureRecognizer: GestureRecognizer {
     }
 
     open override func touchesBegan(_ touches: [Touch]) {
-        if activeThisTap == 0 {
+        if sequence.activeThisTap == 0 {
             // A new tap.
-            touchesThisTap = 0
-            if let first = firstTapLocation, let t = touches.first,
+            sequence.touchesThisTap = 0
+            if let first = sequence.firstTapLocation, let t = touches.first,
                maximumDistanceBetweenTaps.length(of: t.startLocation - first, density: t.density)
                 > maximumDistanceBetweenTaps.magnitude {
                 return fail(.movedTooFar(allowed: maximumDistanceBetweenTaps))
             }
             deadline = now + maximumTapDuration
-            tapStart = now
-        } else if numberOfTouchesRequired > 1 && now - tapStart > landingWindow {
+            sequence.tapStart = now
+        } else if numberOfTouchesRequired > 1 && now - sequence.tapStart > landingWindow {
             return fail(.fingersLandedApart(allowed: landingWindow))
         }
-        touchesThisTap += touches.count
-        activeThisTap += touches.count
-        if activeThisTap > numberOfTouchesRequired {
-            fail(.wrongNumberOfTouches(expected: numberOfTouchesRequired...numberOfTouchesRequired, actual: activeThisTap))
+        sequence.touchesThisTap += touches.count
+        sequence.activeThisTap += touches.count
+        if sequence.activeThisTap > numberOfTouchesRequired {
+            fail(.wrongNumberOfTouches(expected: numberOfTouchesRequired...numberOfTouchesRequired, actual: sequence.activeThisTap))
         }
     }
 
@@ -69,16 +77,17 @@ open class TapGestureRecognizer: GestureRecognizer {
     open override func touchesEnded(_ touches: [Touch]) {
         var sum = Point.zero
         for t in touches { sum += t.location }
-        lastTapLocation = sum / Double(max(1, touches.count))
-        activeThisTap -= touches.count
-        guard activeThisTap <= 0 else { return }
-        activeThisTap = 0
-        guard touchesThisTap == numberOfTouchesRequired else {
-            return fail(.wrongNumberOfTouches(expected: numberOfTouchesRequired...numberOfTouchesRequired, actual: touchesThisTap))
+        let tapLocation = sum / Double(max(1, touches.count))
+        sequence.lastTapLocation = tapLocation
+        sequence.activeThisTap -= touches.count
+        guard sequence.activeThisTap <= 0 else { return }
+        sequence.activeThisTap = 0
+        guard sequence.touchesThisTap == numberOfTouchesRequired else {
+            return fail(.wrongNumberOfTouches(expected: numberOfTouchesRequired...numberOfTouchesRequired, actual: sequence.touchesThisTap))
         }
-        tapsCompleted += 1
-        if firstTapLocation == nil { firstTapLocation = lastTapLocation }
-        if tapsCompleted >= numberOfTapsRequired {
+        sequence.tapsCompleted += 1
+        if sequence.firstTapLocation == nil { sequence.firstTapLocation = tapLocation }
+        if sequence.tapsCompleted >= numberOfTapsRequired {
             deadline = nil
             state = .recognized
         } else {
@@ -87,7 +96,7 @@ open class TapGestureRecognizer: GestureRecognizer {
     }
 
     open override func deadlineReached(at time: Timestamp) {
-        if activeThisTap > 0 {
+        if sequence.activeThisTap > 0 {
             fail(.heldTooLong(allowed: maximumTapDuration))
         } else {
             fail(.tooSlow(allowed: maximumIntervalBetweenTaps))
@@ -97,7 +106,7 @@ open class TapGestureRecognizer: GestureRecognizer {
     /// The tap's location: the centroid of the first tap's fingers (UIKit reports the first tap
     /// of a multi-tap).
     open override func location(in region: Region?) -> Point {
-        guard let p = firstTapLocation ?? (activeThisTap > 0 ? nil : lastTapLocation) else {
+        guard let p = sequence.firstTapLocation ?? (sequence.activeThisTap > 0 ? nil : sequence.lastTapLocation) else {
             return super.location(in: region)
         }
         return region?.convert(fromScreen: p) ?? p
@@ -105,9 +114,6 @@ open class TapGestureRecognizer: GestureRecognizer {
 
     open override func reset() {
         super.reset()
-        tapsCompleted = 0
-        touchesThisTap = 0
-        activeThisTap = 0
-        firstTapLocation = nil
+        sequence = Sequence()
     }
 }
