@@ -68,21 +68,9 @@ struct ResetTests {
             s.wait(800)
             s.release([1])
         }),
-        ("drag right", { s in
-            s.press([1], at: [Point(x: 300, y: 300)])
-            s.drag(1, by: Point(x: 300, y: 10), over: 150)
-            s.release([1])
-        }),
-        ("diagonal drag, lifted in the corner", { s in
-            s.press([1], at: [Point(x: 400, y: 200)])
-            s.drag(1, by: Point(x: 150, y: 150), over: 150)
-            s.release([1])
-        }),
-        ("from the left edge", { s in
-            s.press([1], at: [Point(x: 3, y: 300)])
-            s.drag(1, by: Point(x: 250, y: 0), over: 200)
-            s.release([1])
-        }),
+        ("drag right", { stroke($0, from: Point(x: 300, y: 300), by: Point(x: 300, y: 10), over: 150) }),
+        ("diagonal drag, lifted in the corner", { stroke($0, from: Point(x: 400, y: 200), by: Point(x: 150, y: 150), over: 150) }),
+        ("from the left edge", { stroke($0, from: Point(x: 3, y: 300), by: Point(x: 250, y: 0), over: 200) }),
         ("two fingers spread and turn", { s in
             s.press([1, 2], at: [Point(x: 450, y: 300), Point(x: 550, y: 300)])
             s.trace([1, 2], over: 300) { id, f in
@@ -93,6 +81,13 @@ struct ResetTests {
             s.release([1, 2])
         }),
     ]
+
+    /// One finger down at `start`, moved by `offset` over `ms`, lifted.
+    private static func stroke(_ s: Fingers, from start: Point, by offset: Point, over ms: Double) {
+        s.press([1], at: [start])
+        s.drag(1, by: offset, over: ms)
+        s.release([1])
+    }
 
     /// What a probe made the recognizer do: every transition with its cause, and at every call of
     /// its target the state, location and the kind's values.
