@@ -17,9 +17,10 @@
 /// Each recognizer therefore hears exactly one outcome per touch sequence. No rule counts events,
 /// so the winner does not depend on the device's event rate.
 public final class Arbiter {
-    /// The engine that owns the arbiter, and so outlives it: unretained and unchecked, as a
-    /// recognizer's `EngineLink` is (docs/architecture.md, "Checks switched off").
-    unowned(unsafe) var engine: GestureEngine!
+    /// The engine that owns the arbiter, and so outlives it: unretained. The arbiter is asked only
+    /// when a recognizer leaves `possible` or is released, so the check an `unowned` reference
+    /// costs is not paid on frames of motion.
+    unowned var engine: GestureEngine!
 
     /// The recognizers that began waiting on a failure requirement, in the order they began. The
     /// list may still hold some whose wait ended elsewhere (released, failed, reset): they leave
@@ -159,12 +160,10 @@ public final class Arbiter {
         defer { engine.participantLoops -= 1 }
         var i = 0
         while i < engine.participants.count {
-            // Those already decided are passed over without being retained.
-            unowned(unsafe) let u = engine.participants[i]
+            let o = engine.participants[i]
             i += 1
             // A recognizer released in this cycle (still listed) has no part in the outcome.
-            guard u !== winner, u.isParticipant, u.committedState == .possible else { continue }
-            let o = engine.participants[i - 1]
+            guard o !== winner, o.isParticipant, o.committedState == .possible else { continue }
             if requiresFailure(o, of: winner) {
                 o.pendingState = nil
                 engine.with(cause: .otherRecognizer(winner.name)) { fail(o, .requiredRecognizerSucceeded(winner.name)) }
@@ -200,11 +199,8 @@ public final class Arbiter {
         defer { engine.participantLoops -= 1 }
         var i = 0
         while i < engine.participants.count {
-            // Most participants wait for nothing: they are passed over without being retained.
-            unowned(unsafe) let u = engine.participants[i]
+            let w = engine.participants[i]
             i += 1
-            guard u.pendingState != nil else { continue }
-            let w = engine.participants[i - 1]
             guard let target = w.pendingState, requiresFailure(w, of: failed) else { continue }
             if let chainWinner {
                 w.pendingState = nil

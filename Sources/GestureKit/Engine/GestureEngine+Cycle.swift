@@ -38,14 +38,13 @@ extension GestureEngine {
         defer { participantLoops -= 1 }
         var i = 0
         while i < participants.count {
-            unowned(unsafe) let u = participants[i]
+            let r = participants[i]
             i += 1
             // Released in this cycle and still listed (see finishCycle): it has nothing to hear.
-            guard u.isParticipant else { continue }
-            u.lastFrameTime = now
-            let queued = !u.book.value.beganBuffer.isEmpty || !u.book.value.endedBuffer.isEmpty || !u.book.value.cancelledBuffer.isEmpty
-            guard queued || (moves && !u.committedState.isFinished && !u.touches.isEmpty) else { continue }
-            let r = participants[i - 1]
+            guard r.isParticipant else { continue }
+            r.lastFrameTime = now
+            let queued = !r.book.value.beganBuffer.isEmpty || !r.book.value.endedBuffer.isEmpty || !r.book.value.cancelledBuffer.isEmpty
+            guard queued || (moves && !r.committedState.isFinished && !r.touches.isEmpty) else { continue }
             let ready = r.isEnabled && r.pendingState == nil
             if !r.book.value.beganBuffer.isEmpty {
                 if ready && !r.committedState.isFinished { r.touchesBegan(r.book.value.beganBuffer) }
@@ -164,17 +163,15 @@ extension GestureEngine {
             var emptyHanded = false
             var i = 0
             while i < participants.count {
-                // Unretained until the recognizer is settled (a call out), as in dispatchHooks.
-                unowned(unsafe) let u = participants[i]
+                let r = participants[i]
                 i += 1
                 // Released this cycle (disabled or removed, and already reset): nothing to settle.
-                guard u.isParticipant else { continue }
+                guard r.isParticipant else { continue }
                 if pruning {
-                    if u.touches.contains(where: { !$0.isActive }) { u.book.value.touches.removeAll { !$0.isActive } }
-                    if let s = u.touchpadGestureSequence, !s.isActive { u.touchpadGestureSequence = nil }
+                    if r.touches.contains(where: { !$0.isActive }) { r.book.value.touches.removeAll { !$0.isActive } }
+                    if let s = r.touchpadGestureSequence, !s.isActive { r.touchpadGestureSequence = nil }
                 }
-                guard u.touches.isEmpty else { continue }
-                let r = participants[i - 1]
+                guard r.touches.isEmpty else { continue }
                 if r.committedState.isFinished {
                     resetRecognizer(r)
                 } else {

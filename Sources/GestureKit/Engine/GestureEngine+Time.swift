@@ -10,8 +10,7 @@ extension GestureEngine {
             var earliest: Timestamp?
             var k = 0
             while k < participants.count {
-                // Nothing here calls out, so the recognizers are not retained.
-                unowned(unsafe) let r = participants[k]
+                let r = participants[k]
                 k += 1
                 if let d = r.deadline, earliest == nil || d < earliest! { earliest = d }
             }
