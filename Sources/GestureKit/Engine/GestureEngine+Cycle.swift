@@ -20,9 +20,8 @@ extension GestureEngine {
     ///
     /// When touches only moved, only the participants still deciding or recognizing hear of it
     /// (``dispatchMoves(allMoved:)``): in a busy graph most have recognized or failed, and follow
-    /// their touches only until they lift. Otherwise every participant is looked at, through
-    /// unretained references, and only a recognizer that is called is retained for the call (a
-    /// hook may remove it from the graph).
+    /// their touches only until they lift. Otherwise (a touch began, ended or was cancelled)
+    /// every participant is looked at.
     private func dispatchHooks() {
         let moves = movesPending
         let allMoved = moves && allTouchesMoved
@@ -116,17 +115,11 @@ extension GestureEngine {
     /// those whose lift in this frame carried motion), if any.
     /// When all of them did, the recognizer's own list is passed, with nothing copied.
     private func deliverMoves(to r: GestureRecognizer, after heard: Int) {
-        var moved = 0
-        var k = 0
-        let n = r.touches.count
-        while k < n {
-            unowned(unsafe) let t = r.touches[k]
-            if t.live.value.movedInFrame > heard && t.phase != .cancelled { moved += 1 }
-            k += 1
-        }
+        let moved = movedTouchCount(of: r, after: heard)
         if moved == 0 { return }
+        let n = r.touches.count
         if moved == n { return r.touchesMoved(r.touches) }
-        k = 0
+        var k = 0
         while k < n {
             let t = r.touches[k]
             if t.live.value.movedInFrame > heard && t.phase != .cancelled { r.book.value.movedBuffer.append(t) }

@@ -116,25 +116,9 @@ extension GestureEngine {
                     cancel(activeTouches[index], reason: .palm)
                     continue
                 }
-                // The common case, every contact of every frame: `activeTouches` holds the touch
-                // and nothing below calls out, so it is not retained.
-                unowned(unsafe) let t = activeTouches[index]
                 // Contacts usually come in the order their touches began: look there first.
                 hint = index + 1
-                update(t, with: c, at: frame.timestamp)
-                if c.phase == .moved && t.location != t.previousLocation {
-                    t.live.value.phase = .moved
-                    // Stamped rather than queued per recognizer: dispatchHooks hands each
-                    // recognizer that is still deciding or recognizing the touches it tracks that
-                    // carry this frame's stamp. In a busy graph most recognizers have recognized
-                    // or failed and only follow the touches until they lift; they cost nothing here.
-                    // (A contact listed twice in one frame counts once.)
-                    if t.live.value.movedInFrame != frameSerial { moved += 1 }
-                    t.live.value.movedInFrame = frameSerial
-                    movesPending = true
-                } else {
-                    t.live.value.phase = .stationary
-                }
+                if moveActiveTouch(at: index, with: c, at: frame.timestamp) { moved += 1 }
             case .ended, .cancelled:
                 guard let t = activeTouch(frame.device, c.id) else {
                     if !isIgnored(frame.device, c.id) { statistics.contactsWithoutBegin += 1 }
@@ -226,7 +210,7 @@ extension GestureEngine {
     }
 
     @inline(__always)
-    private func update(_ t: Touch, with c: TouchContact, at time: Timestamp) {
+    func update(_ t: Touch, with c: TouchContact, at time: Timestamp) {
         // A contact the producer merely repeats (a resting finger re-sent every frame) is not news:
         // only a change keeps the watchdog away.
         if c.location != t.location || c.pressure != t.pressure || c.majorAxisMillimetres != t.majorAxisMillimetres

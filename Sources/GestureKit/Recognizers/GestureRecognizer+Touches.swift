@@ -13,19 +13,6 @@ extension GestureRecognizer {
         return n
     }
 
-    /// The fingers of this recognizer that are still down (not those that lifted in the frame
-    /// being processed, unlike ``numberOfTouches``): what a subclass checks to end its gesture.
-    public var activeTouchCount: Int {
-        var n = 0
-        var i = 0
-        while i < touches.count {
-            unowned(unsafe) let t = touches[i]
-            i += 1
-            if t.phase.isActive && t.type != .touchpadGesture { n += 1 }
-        }
-        return n
-    }
-
     /// The `index`th finger (by ``numberOfTouches`` order) in `region`'s coordinates.
     public func location(ofTouch index: Int, in region: Region?) -> Point {
         var i = 0
@@ -42,22 +29,6 @@ extension GestureRecognizer {
         region?.engine?.touchpadPointerLocation ?? region?.screenFrame.center ?? .zero
     }
 
-    /// The centroid of the active touches (and of those that ended at `time`), in screen points.
-    func centroid(of touches: [Touch], includingEndedAt time: Timestamp?) -> Point? {
-        var sum = Point.zero
-        var n = 0.0
-        var i = 0
-        while i < touches.count {
-            // `touches` holds each touch and nothing here calls out: borrowed, not retained.
-            unowned(unsafe) let t = touches[i]
-            i += 1
-            if t.type != .touchpadGesture && (t.phase.isActive || (time != nil && t.timestamp == time!)) {
-                sum += t.location
-                n += 1
-            }
-        }
-        return n > 0 ? sum / n : nil
-    }
 
     /// Calls `body` with each finger the recognizer measures in the frame being processed: the
     /// fingers down and, when `includingLifted`, those that lifted or were cancelled in this very
