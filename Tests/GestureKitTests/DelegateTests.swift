@@ -230,4 +230,23 @@ struct DelegateTests {
             first.delegate = nil
         }
     }
+
+    @Test("The delegate is held weakly: once its owner lets it go, the recognizer has none and asks nobody")
+    func delegateIsWeak() {
+        let s = Fingers()
+        let pan = PanGestureRecognizer().named("pan")
+        s.engine.root.addGestureRecognizer(pan)
+        var delegate: Delegate? = Delegate()
+        weak var gone = delegate
+        delegate?.shouldReceive = { _, _ in false }
+        pan.delegate = delegate
+        #expect(pan.delegate === delegate)
+        delegate = nil
+        #expect(gone == nil)
+        #expect(pan.delegate == nil)
+        // With no delegate to refuse it, the touch is taken.
+        s.press([1], at: [Point(x: 100, y: 100)])
+        #expect(pan.numberOfTouches == 1)
+        s.release([1])
+    }
 }

@@ -33,7 +33,10 @@ open class GestureRecognizer {
     /// The region the recognizer is attached to.
     public internal(set) weak var region: Region?
     /// Answers the delegate questions; held weakly.
-    public weak var delegate: (any GestureRecognizerDelegate)?
+    public var delegate: (any GestureRecognizerDelegate)? {
+        get { book.value.delegate }
+        set { book.value.delegate = newValue }
+    }
 
     /// Whether the recognizer takes part. Turning it off while it has touches cancels a gesture in
     /// progress (or fails a possible one) and releases the touches.
@@ -304,46 +307,4 @@ open class GestureRecognizer {
 
 extension GestureRecognizer: CustomStringConvertible {
     public var description: String { "\(name)[\(state.rawValue)]" }
-}
-
-/// What the engine reads and writes on a recognizer for every participant in every cycle, kept in
-/// one `Unchecked` box: plain assignments and array mutations that never call out.
-struct RecognizerBook {
-    var isEnabled = true
-    var cancelsTouchesInView = true
-    var delaysTouchesBegan = false
-    var delaysTouchesEnded = true
-    var committedState: GestureState = .possible
-    var pendingState: GestureState?
-    var pendingBeganBeforeEnd = false
-    var failureReason: FailureReason?
-    var cancellationReason: TouchCancellation?
-    var device: DeviceID?
-    var lastOfferedSequence = 0
-    var resets = 0
-    /// ``GestureRecognizer/allowedTouchTypes`` as bits, and whether it has exclusion zones: what
-    /// the engine asks of every recognizer for every touch that lands.
-    var touchTypes = TouchTypeMask([.direct])
-    var hasExclusionZones = false
-    /// The touches of the current sequence the recognizer tracks.
-    var touches: [Touch] = []
-    var touchpadGestureSequence: Touch?
-    var lastFrameTime: Timestamp = .zero
-    var deadline: Timestamp?
-    /// Targets, in the order they were added. Read once per call of a target (an access that
-    /// ends before the call), so a target that adds or removes targets cannot overlap it.
-    var targets: [GestureRecognizer.TargetEntry] = []
-    var isParticipant = false
-    var isReleased = false
-    // Input queued for the recognizer's hooks in the current cycle.
-    var beganBuffer: [Touch] = []
-    var movedBuffer: [Touch] = []
-    var endedBuffer: [Touch] = []
-    var cancelledBuffer: [Touch] = []
-    var movesHeard = 0
-    /// The engine while the recognizer takes part in a cycle of it: set when it receives input,
-    /// cleared when it resets or is released, and by the engine's deinit. Unretained, so that
-    /// hooks and transitions reach the engine with no reference counting (the engine is weakly
-    /// referenced by its regions, which makes retaining it slower still) and no weak loads.
-    var boundEngine: EngineLink?
 }
