@@ -20,8 +20,8 @@ extension GestureEngine {
     ///
     /// When touches only moved, only the participants still deciding or recognizing hear of it
     /// (``dispatchMoves(allMoved:)``): in a busy graph most have recognized or failed, and follow
-    /// their touches only until they lift. Otherwise (a touch began, ended or was cancelled)
-    /// every participant is looked at.
+    /// their touches only until they lift. Otherwise (a touch began, ended or was cancelled, or
+    /// in a cycle nested in another) every participant is looked at.
     private func dispatchHooks() {
         let moves = movesPending
         let allMoved = moves && allTouchesMoved
@@ -168,7 +168,8 @@ extension GestureEngine {
                 if r.committedState.isFinished {
                     resetRecognizer(r)
                 } else {
-                    // Still listed with no touch: waiting, or failed just now and reset next round.
+                    // Still listed with no touch: waiting on a requirement or a deadline (a double
+                    // tap between its taps), or failed just now and reset next round.
                     emptyHanded = true
                     if with(cause: .touchesGone, { arbiter.touchesGone(from: r) }) { settled = false }
                 }

@@ -239,8 +239,8 @@ struct EngineBook {
     /// Touch input (began, ended, cancelled) is queued for some participant: the next dispatch
     /// looks at every participant.
     var inputQueued = false
-    /// The participants still deciding or recognizing (`GestureEngine.listeners`), for frames in
-    /// which touches only move; rebuilt from the participants when `listenersStale`.
+    /// The participants still deciding or recognizing, for frames in which touches only move
+    /// (`dispatchMoves`); rebuilt from the participants when `listenersStale`.
     var listeners: [GestureRecognizer] = []
     var listenersStale = true
     /// Some participant may follow no touch: the end of a cycle looks at every participant.
