@@ -123,6 +123,12 @@ struct MathsTests {
         #expect(Duration.nanoseconds(1999).gestureMicroseconds == 1)
         #expect(Duration.seconds(3).gestureMicroseconds == 3_000_000)
         #expect(Duration.milliseconds(-250).gestureMicroseconds == -250_000)
+        // Truncated toward zero, and clamped rather than trapping or wrapping.
+        #expect(Duration.nanoseconds(-1999).gestureMicroseconds == -1)
+        #expect((Duration.seconds(2) + .nanoseconds(999)).gestureMicroseconds == 2_000_000)
+        #expect((Duration.seconds(-2) - .nanoseconds(999)).gestureMicroseconds == -2_000_000)
+        #expect(Duration.seconds(Int64.max).gestureMicroseconds == .max)
+        #expect(Duration.seconds(Int64.min).gestureMicroseconds == .min)
         #expect(Duration.milliseconds(1250).gestureSeconds == 1.25)
     }
 

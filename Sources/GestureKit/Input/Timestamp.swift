@@ -50,10 +50,21 @@ public struct Timestamp: Hashable, Comparable, Sendable, CustomStringConvertible
 }
 
 extension Duration {
-    /// This duration in whole microseconds (truncated), the resolution of device timestamps.
+    /// This duration in whole microseconds (truncated toward zero), the resolution of device
+    /// timestamps; clamped to `Int64`'s range.
+    ///
+    /// Recognizers convert their `Duration` tunables when fingers land. Where the standard library
+    /// has `attoseconds`, one division does it; `components` cost a 1-finger landing frame through
+    /// the 24-recognizer benchmark graph about 1,900 instructions more.
     @inlinable public var gestureMicroseconds: Int64 {
+        if #available(macOS 15, iOS 18, tvOS 18, watchOS 11, visionOS 2, *) {
+            return Int64(clamping: attoseconds / 1_000_000_000_000)
+        }
         let (s, atto) = components
-        return s * 1_000_000 + atto / 1_000_000_000_000
+        let (whole, overflow) = s.multipliedReportingOverflow(by: 1_000_000)
+        if overflow { return s < 0 ? .min : .max }
+        let (sum, overflowAgain) = whole.addingReportingOverflow(atto / 1_000_000_000_000)
+        return overflowAgain ? (whole < 0 ? .min : .max) : sum
     }
 
     /// This duration in seconds, as a `Double`.
