@@ -222,7 +222,7 @@ public final class Arbiter {
 
     /// Recognizers were reset or let go: those whose wait ended leave the list, which holds them.
     func participantsReleased() {
-        if !waiting.isEmpty { waiting.removeAll { $0.pendingState == nil } }
+        _ = someoneWaits()
     }
 
     /// Makes the transition `w` was waiting to make, now that nothing holds it.
