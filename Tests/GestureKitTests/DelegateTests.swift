@@ -237,7 +237,7 @@ struct DelegateTests {
         let pan = PanGestureRecognizer().named("pan")
         s.engine.root.addGestureRecognizer(pan)
         var delegate: Delegate? = Delegate()
-        weak var gone = delegate
+        weak let gone = delegate
         delegate?.shouldReceive = { _, _ in false }
         pan.delegate = delegate
         #expect(pan.delegate === delegate)
