@@ -6,7 +6,7 @@ extension GestureRecognizer {
     /// waits up to ``GestureConfiguration/multiTapMaximumInterval`` after every tap.
     public func require(toFail other: GestureRecognizer) {
         precondition(other !== self, "a recognizer cannot require its own failure")
-        if !failureRequirements.contains(where: { $0 === other }) { failureRequirements.append(other) }
+        if !failureRequirements.contains(where: { $0 === other }) { failureRequirements = failureRequirements + [other] }
     }
 
     // MARK: Transitions

@@ -157,7 +157,10 @@ open class GestureRecognizer {
     }
 
     /// Fingers in the touchpad gesture being followed.
-    public internal(set) var touchpadFingerCount = 0
+    public internal(set) var touchpadFingerCount: Int {
+        get { book.value.touchpadFingerCount }
+        set { book.value.touchpadFingerCount = newValue }
+    }
     var lastFrameTime: Timestamp {
         get { book.value.lastFrameTime }
         set { book.value.lastFrameTime = newValue }
@@ -176,7 +179,8 @@ open class GestureRecognizer {
         }
     }
 
-    // Relations.
+    // Relations: read whole by every arbitration, and written whole (never changed in place, which
+    // would be an access open across a call): the compiler then checks none of its accesses.
     var failureRequirements: [GestureRecognizer] = []
     // In the order they were added (`RecognizerBook.targets`), which is the order of their tokens.
     var targets: [TargetEntry] { book.value.targets }

@@ -6,17 +6,47 @@
 /// On a touchpad, libinput's hold gesture with ``numberOfTouchesRequired`` fingers drives it too.
 open class LongPressGestureRecognizer: GestureRecognizer {
     /// How long the fingers must rest (UIKit default 0.5 s).
-    public var minimumPressDuration: Duration
+    public var minimumPressDuration: Duration {
+        get { settings.minimumPressDuration }
+        set { settings.minimumPressDuration = newValue }
+    }
     /// How far the fingers may move before the press begins.
-    public var allowableMovement: Distance
+    public var allowableMovement: Distance {
+        get { settings.allowableMovement }
+        set { settings.allowableMovement = newValue }
+    }
     /// Fingers that must rest (default 1).
-    public var numberOfTouchesRequired = 1
+    public var numberOfTouchesRequired: Int {
+        get { settings.numberOfTouchesRequired }
+        set { settings.numberOfTouchesRequired = newValue }
+    }
     /// Taps before the press (default 0).
-    public var numberOfTapsRequired = 0
+    public var numberOfTapsRequired: Int {
+        get { settings.numberOfTapsRequired }
+        set { settings.numberOfTapsRequired = newValue }
+    }
     /// Whether libinput touchpad holds drive the recognizer too.
-    public var acceptsTouchpadHolds = true
+    public var acceptsTouchpadHolds: Bool {
+        get { settings.acceptsTouchpadHolds }
+        set { settings.acceptsTouchpadHolds = newValue }
+    }
     /// How far apart in time the fingers may land, when more than one is required.
-    public var landingWindow: Duration
+    public var landingWindow: Duration {
+        get { settings.landingWindow }
+        set { settings.landingWindow = newValue }
+    }
+
+    /// Where the settings above are stored, checked by the compiler rather than at run time
+    /// (docs/architecture.md, "Checks the compiler removes").
+    private struct Settings {
+        var minimumPressDuration: Duration
+        var allowableMovement: Distance
+        var numberOfTouchesRequired: Int = 1
+        var numberOfTapsRequired: Int = 0
+        var acceptsTouchpadHolds: Bool = true
+        var landingWindow: Duration
+    }
+    private var settings: Settings
 
     /// How long a tap before the press may last.
     private let tapTimer: Duration
@@ -36,10 +66,12 @@ open class LongPressGestureRecognizer: GestureRecognizer {
 
     /// Creates a long-press recognizer with the tunables of `configuration`.
     public override init(configuration: GestureConfiguration = .default) {
-        minimumPressDuration = configuration.longPressMinimumDuration
-        allowableMovement = configuration.longPressAllowableMovement
+        settings = Settings(
+            minimumPressDuration: configuration.longPressMinimumDuration,
+            allowableMovement: configuration.longPressAllowableMovement,
+            landingWindow: configuration.multiTouchLandingWindow
+        )
         tapTimer = configuration.tapMaximumDuration
-        landingWindow = configuration.multiTouchLandingWindow
         super.init(configuration: configuration)
         allowedTouchTypes = [.direct]
     }

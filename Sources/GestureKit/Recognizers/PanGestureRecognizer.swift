@@ -8,14 +8,36 @@
 /// translation being libinput's accelerated delta.
 open class PanGestureRecognizer: GestureRecognizer {
     /// The fewest fingers that make a pan (default 1).
-    public var minimumNumberOfTouches = 1
+    public var minimumNumberOfTouches: Int {
+        get { settings.minimumNumberOfTouches }
+        set { settings.minimumNumberOfTouches = newValue }
+    }
     /// The most fingers that make a pan (default unlimited). Extra fingers fail a pan that has not
     /// begun and are ignored by one that has.
-    public var maximumNumberOfTouches = Int.max
+    public var maximumNumberOfTouches: Int {
+        get { settings.maximumNumberOfTouches }
+        set { settings.maximumNumberOfTouches = newValue }
+    }
     /// The hysteresis before the pan begins.
-    public var minimumDistance: Distance
+    public var minimumDistance: Distance {
+        get { settings.minimumDistance }
+        set { settings.minimumDistance = newValue }
+    }
     /// Touchpad swipe finger counts that drive the pan, or `nil` for none.
-    public var touchpadFingerCounts: ClosedRange<Int>?
+    public var touchpadFingerCounts: ClosedRange<Int>? {
+        get { settings.touchpadFingerCounts }
+        set { settings.touchpadFingerCounts = newValue }
+    }
+
+    /// Where the settings above are stored, checked by the compiler rather than at run time
+    /// (docs/architecture.md, "Checks the compiler removes").
+    private struct Settings {
+        var minimumNumberOfTouches: Int = 1
+        var maximumNumberOfTouches: Int = Int.max
+        var minimumDistance: Distance
+        var touchpadFingerCounts: ClosedRange<Int>?
+    }
+    private var settings: Settings
 
     /// The state that changes on every motion, by plain stores that never span a call out: see
     /// `Unchecked`.
@@ -48,8 +70,10 @@ open class PanGestureRecognizer: GestureRecognizer {
 
     /// Creates a pan recognizer with the tunables of `configuration`.
     public override init(configuration: GestureConfiguration = .default) {
-        minimumDistance = configuration.panMinimumDistance
-        touchpadFingerCounts = configuration.touchpadSwipeFingerCounts
+        settings = Settings(
+            minimumDistance: configuration.panMinimumDistance,
+            touchpadFingerCounts: configuration.touchpadSwipeFingerCounts
+        )
         motion = Unchecked(Motion(tracker: VelocityTracker(configuration: configuration)))
         super.init(configuration: configuration)
     }

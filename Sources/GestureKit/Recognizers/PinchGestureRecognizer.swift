@@ -6,9 +6,23 @@
 /// in scale per second. libinput's touchpad pinch drives it too.
 open class PinchGestureRecognizer: GestureRecognizer {
     /// The spread change before the pinch begins.
-    public var minimumSpreadChange: Distance
+    public var minimumSpreadChange: Distance {
+        get { settings.minimumSpreadChange }
+        set { settings.minimumSpreadChange = newValue }
+    }
     /// Whether touchpad pinches drive the recognizer.
-    public var acceptsTouchpadPinches = true
+    public var acceptsTouchpadPinches: Bool {
+        get { settings.acceptsTouchpadPinches }
+        set { settings.acceptsTouchpadPinches = newValue }
+    }
+
+    /// Where the settings above are stored, checked by the compiler rather than at run time
+    /// (docs/architecture.md, "Checks the compiler removes").
+    private struct Settings {
+        var minimumSpreadChange: Distance
+        var acceptsTouchpadPinches: Bool = true
+    }
+    private var settings: Settings
 
     /// The spread relative to the start; set it (to 1, say) to measure from here on.
     public var scale: Double {
@@ -45,7 +59,7 @@ open class PinchGestureRecognizer: GestureRecognizer {
 
     /// Creates a pinch recognizer with the tunables of `configuration`.
     public override init(configuration: GestureConfiguration = .default) {
-        minimumSpreadChange = configuration.pinchMinimumSpreadChange
+        settings = Settings(minimumSpreadChange: configuration.pinchMinimumSpreadChange)
         motion = Unchecked(Motion(tracker: VelocityTracker(configuration: configuration)))
         super.init(configuration: configuration)
     }

@@ -23,6 +23,7 @@ struct RecognizerBook {
     /// The touches of the current sequence the recognizer tracks.
     var touches: [Touch] = []
     var touchpadGestureSequence: Touch?
+    var touchpadFingerCount = 0
     var lastFrameTime: Timestamp = .zero
     var deadline: Timestamp?
     /// Targets, in the order they were added. Read once per call of a target (an access that

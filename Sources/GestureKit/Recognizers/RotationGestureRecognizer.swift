@@ -9,9 +9,23 @@
 /// ``velocity`` is in radians per second. libinput's touchpad pinch (its angle) drives it too.
 open class RotationGestureRecognizer: GestureRecognizer {
     /// The turn before the rotation begins, in radians.
-    public var minimumAngle: Double
+    public var minimumAngle: Double {
+        get { settings.minimumAngle }
+        set { settings.minimumAngle = newValue }
+    }
     /// Whether touchpad pinches drive the recognizer.
-    public var acceptsTouchpadPinches = true
+    public var acceptsTouchpadPinches: Bool {
+        get { settings.acceptsTouchpadPinches }
+        set { settings.acceptsTouchpadPinches = newValue }
+    }
+
+    /// Where the settings above are stored, checked by the compiler rather than at run time
+    /// (docs/architecture.md, "Checks the compiler removes").
+    private struct Settings {
+        var minimumAngle: Double
+        var acceptsTouchpadPinches: Bool = true
+    }
+    private var settings: Settings
 
     /// The turn since the fingers landed, in radians; set it (to 0, say) to measure from here on.
     public var rotation: Double {
@@ -48,7 +62,7 @@ open class RotationGestureRecognizer: GestureRecognizer {
 
     /// Creates a rotation recognizer with the tunables of `configuration`.
     public override init(configuration: GestureConfiguration = .default) {
-        minimumAngle = configuration.rotationMinimumAngle
+        settings = Settings(minimumAngle: configuration.rotationMinimumAngle)
         motion = Unchecked(Motion(tracker: VelocityTracker(configuration: configuration)))
         super.init(configuration: configuration)
     }

@@ -52,14 +52,30 @@ public struct ScreenEdges: OptionSet, Hashable, Sendable, CustomStringConvertibl
 /// ``direction`` is the direction it left in.
 open class ScreenEdgePanGestureRecognizer: PanGestureRecognizer {
     /// The edges that start the gesture when ``zones`` is empty (default left).
-    public var edges: ScreenEdges = .left
+    public var edges: ScreenEdges {
+        get { zoneSettings.edges }
+        set { zoneSettings.edges = newValue }
+    }
     /// How deep the band along each of ``edges`` is, when ``zones`` is empty.
-    public var edgeWidth: Distance
+    public var edgeWidth: Distance {
+        get { zoneSettings.edgeWidth }
+        set { zoneSettings.edgeWidth = newValue }
+    }
     /// The zones the gesture may start in. Empty (the default) means a band ``edgeWidth`` deep
     /// along each of ``edges``.
-    public var zones: [ScreenZone] = []
+    public var zones: [ScreenZone] {
+        get { zoneSettings.zones }
+        set { zoneSettings.zones = newValue }
+    }
     /// How far apart in time the fingers of a multi-finger edge pan may land.
-    public var landingWindow: Duration
+    public var landingWindow: Duration {
+        get { zoneSettings.landingWindow }
+        set { zoneSettings.landingWindow = newValue }
+    }
+
+    /// Where the settings above are stored, checked by the compiler rather than at run time
+    /// (docs/architecture.md, "Checks the compiler removes").
+    private var zoneSettings: ZoneSet
 
     /// The edge the current gesture started from (empty for a corner pan, or before it began).
     public var edge: ScreenEdges { sequence.edge }
@@ -85,19 +101,43 @@ open class ScreenEdgePanGestureRecognizer: PanGestureRecognizer {
 
         init() {}
 
-        /// A fresh sequence that takes over `old`'s list storage.
-        init(reusing old: inout Sequence) {
-            candidates = old.candidates
-            old.candidates = []
-            candidates.removeAll(keepingCapacity: true)
+        /// Narrows the candidates to the zones every finger of `touches` landed in (the first
+        /// finger's zones, a corner zone winning over the edge bands that also cover the spot);
+        /// returns why the pan fails, if it does.
+        mutating func land(
+            _ touches: [Touch], in zones: ZoneSet, screen: Rect, window: Duration,
+            density: (Touch) -> PointDensity
+        ) -> FailureReason? {
+            for t in touches {
+                let density = density(t)
+                let p = t.startLocation
+                guard let first = firstLanding else {
+                    firstLanding = t.startTimestamp
+                    candidates.removeAll(keepingCapacity: true)
+                    zones.forEach { z in
+                        if case .corner = z, z.contains(p, screen: screen, density: density) { candidates.append(z) }
+                    }
+                    if candidates.isEmpty {
+                        zones.forEach { z in
+                            if z.contains(p, screen: screen, density: density) { candidates.append(z) }
+                        }
+                    }
+                    if candidates.isEmpty { return .startedOutsideArea }
+                    continue
+                }
+                if t.startTimestamp - first > window { return .fingersLandedApart(allowed: window) }
+                let missed = candidates.first { !$0.contains(p, screen: screen, density: density) }
+                candidates.removeAll { !$0.contains(p, screen: screen, density: density) }
+                if candidates.isEmpty, let zone = missed { return .fingerOutsideZone(zone) }
+            }
+            return nil
         }
     }
     private var sequence = Sequence()
 
     /// Creates an edge-pan recognizer with the tunables of `configuration`.
     public override init(configuration: GestureConfiguration = .default) {
-        edgeWidth = configuration.screenEdgeWidth
-        landingWindow = configuration.multiTouchLandingWindow
+        zoneSettings = ZoneSet(edgeWidth: configuration.screenEdgeWidth, landingWindow: configuration.multiTouchLandingWindow)
         super.init(configuration: configuration)
         touchpadFingerCounts = nil
     }
@@ -105,46 +145,39 @@ open class ScreenEdgePanGestureRecognizer: PanGestureRecognizer {
     /// The zones in effect: ``zones``, or a band along each of ``edges``.
     public var effectiveZones: [ScreenZone] {
         var all: [ScreenZone] = []
-        forEachZone { all.append($0) }
+        zoneSettings.forEach { all.append($0) }
         return all
     }
 
-    /// Calls `body` with each zone in effect, building no array (it runs when a finger lands).
-    private func forEachZone(_ body: (ScreenZone) -> Void) {
-        if zones.isEmpty {
-            for edge in ScreenEdge.allCases where edges.contains(ScreenEdges(edge)) {
-                body(.edge(EdgeZone(edge, depth: edgeWidth)))
+    /// The zoneSettings that say where the gesture may start.
+    private struct ZoneSet {
+        var edges: ScreenEdges = .left
+        var edgeWidth: Distance
+        var zones: [ScreenZone] = []
+        var landingWindow: Duration
+
+        /// Calls `body` with each zone in effect, building no array (it runs when a finger lands).
+        func forEach(_ body: (ScreenZone) -> Void) {
+            if zones.isEmpty {
+                for edge in ScreenEdge.allCases where edges.contains(ScreenEdges(edge)) {
+                    body(.edge(EdgeZone(edge, depth: edgeWidth)))
+                }
+            } else {
+                for zone in zones { body(zone) }
             }
-        } else {
-            for zone in zones { body(zone) }
         }
     }
 
     open override func touchesBegan(_ touches: [Touch]) {
-        if state == .possible, let screen = region?.engine?.root.screenFrame {
-            for t in touches {
-                let density = density(for: t)
-                let p = t.startLocation
-                guard let first = sequence.firstLanding else {
-                    sequence.firstLanding = t.startTimestamp
-                    sequence.candidates.removeAll(keepingCapacity: true)
-                    // A corner zone wins over the edge bands that also cover the spot.
-                    forEachZone { z in
-                        if case .corner = z, z.contains(p, screen: screen, density: density) { sequence.candidates.append(z) }
-                    }
-                    if sequence.candidates.isEmpty {
-                        forEachZone { z in
-                            if z.contains(p, screen: screen, density: density) { sequence.candidates.append(z) }
-                        }
-                    }
-                    if sequence.candidates.isEmpty { return fail(.startedOutsideArea) }
-                    continue
-                }
-                if t.startTimestamp - first > landingWindow { return fail(.fingersLandedApart(allowed: landingWindow)) }
-                let missed = sequence.candidates.first { !$0.contains(p, screen: screen, density: density) }
-                sequence.candidates.removeAll { !$0.contains(p, screen: screen, density: density) }
-                if sequence.candidates.isEmpty, let zone = missed { return fail(.fingerOutsideZone(zone)) }
-            }
+        if state == .possible, let screen = withEngine({ $0.root.screenFrame }) {
+            let zones = zoneSettings
+            let window = zones.landingWindow
+            // Taken out and put back whole (no access to `sequence` stays open across a call).
+            var landing = sequence
+            sequence = Sequence()
+            let failure = landing.land(touches, in: zones, screen: screen, window: window) { density(for: $0) }
+            sequence = landing
+            if let failure { return fail(failure) }
         }
         super.touchesBegan(touches)
     }
@@ -168,6 +201,10 @@ open class ScreenEdgePanGestureRecognizer: PanGestureRecognizer {
 
     open override func reset() {
         super.reset()
-        sequence = Sequence(reusing: &sequence)
+        // A fresh sequence that keeps the storage of the list of candidates.
+        var list = sequence.candidates
+        sequence = Sequence()
+        list.removeAll(keepingCapacity: true)
+        sequence.candidates = list
     }
 }

@@ -71,19 +71,53 @@ public struct SwipeDirection: OptionSet, Hashable, Sendable, CustomStringConvert
 /// unaccelerated deltas).
 open class SwipeGestureRecognizer: GestureRecognizer {
     /// Allowed directions (UIKit default right).
-    public var direction: SwipeDirection = .right
+    public var direction: SwipeDirection {
+        get { settings.direction }
+        set { settings.direction = newValue }
+    }
     /// Fingers required (default 1).
-    public var numberOfTouchesRequired = 1
+    public var numberOfTouchesRequired: Int {
+        get { settings.numberOfTouchesRequired }
+        set { settings.numberOfTouchesRequired = newValue }
+    }
     /// Travel needed along the direction.
-    public var minimumDistance: Distance
+    public var minimumDistance: Distance {
+        get { settings.minimumDistance }
+        set { settings.minimumDistance = newValue }
+    }
     /// Time allowed from landing to ``minimumDistance``.
-    public var maximumDuration: Duration
+    public var maximumDuration: Duration {
+        get { settings.maximumDuration }
+        set { settings.maximumDuration = newValue }
+    }
     /// Allowed drift across the direction, as a ratio of the travel along it.
-    public var maximumDeviation: Double
+    public var maximumDeviation: Double {
+        get { settings.maximumDeviation }
+        set { settings.maximumDeviation = newValue }
+    }
     /// How far apart in time the fingers may land, when more than one is required.
-    public var landingWindow: Duration
+    public var landingWindow: Duration {
+        get { settings.landingWindow }
+        set { settings.landingWindow = newValue }
+    }
     /// Touchpad swipe finger counts that drive the recognizer, or `nil` for none.
-    public var touchpadFingerCounts: ClosedRange<Int>?
+    public var touchpadFingerCounts: ClosedRange<Int>? {
+        get { settings.touchpadFingerCounts }
+        set { settings.touchpadFingerCounts = newValue }
+    }
+
+    /// Where the settings above are stored, checked by the compiler rather than at run time
+    /// (docs/architecture.md, "Checks the compiler removes").
+    private struct Settings {
+        var direction: SwipeDirection = .right
+        var numberOfTouchesRequired: Int = 1
+        var minimumDistance: Distance
+        var maximumDuration: Duration
+        var maximumDeviation: Double
+        var landingWindow: Duration
+        var touchpadFingerCounts: ClosedRange<Int>?
+    }
+    private var settings: Settings
 
     /// The direction the recognized swipe went.
     public var recognizedDirection: SwipeDirection { sequence.recognizedDirection }
@@ -102,11 +136,13 @@ open class SwipeGestureRecognizer: GestureRecognizer {
 
     /// Creates a swipe recognizer with the tunables of `configuration`.
     public override init(configuration: GestureConfiguration = .default) {
-        minimumDistance = configuration.swipeMinimumDistance
-        maximumDuration = configuration.swipeMaximumDuration
-        maximumDeviation = configuration.swipeMaximumDeviation
-        landingWindow = configuration.multiTouchLandingWindow
-        touchpadFingerCounts = configuration.touchpadSwipeFingerCounts
+        settings = Settings(
+            minimumDistance: configuration.swipeMinimumDistance,
+            maximumDuration: configuration.swipeMaximumDuration,
+            maximumDeviation: configuration.swipeMaximumDeviation,
+            landingWindow: configuration.multiTouchLandingWindow,
+            touchpadFingerCounts: configuration.touchpadSwipeFingerCounts
+        )
         super.init(configuration: configuration)
     }
 

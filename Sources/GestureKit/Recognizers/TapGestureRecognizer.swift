@@ -7,19 +7,53 @@
 /// ``numberOfTouchesRequired``.
 open class TapGestureRecognizer: GestureRecognizer {
     /// Taps needed (UIKit default 1).
-    public var numberOfTapsRequired = 1
+    public var numberOfTapsRequired: Int {
+        get { settings.numberOfTapsRequired }
+        set { settings.numberOfTapsRequired = newValue }
+    }
     /// Fingers per tap (UIKit default 1).
-    public var numberOfTouchesRequired = 1
+    public var numberOfTouchesRequired: Int {
+        get { settings.numberOfTouchesRequired }
+        set { settings.numberOfTouchesRequired = newValue }
+    }
     /// How far a finger may move during a tap.
-    public var maximumMovement: Distance
+    public var maximumMovement: Distance {
+        get { settings.maximumMovement }
+        set { settings.maximumMovement = newValue }
+    }
     /// How long a tap may last.
-    public var maximumTapDuration: Duration
+    public var maximumTapDuration: Duration {
+        get { settings.maximumTapDuration }
+        set { settings.maximumTapDuration = newValue }
+    }
     /// The longest pause between taps.
-    public var maximumIntervalBetweenTaps: Duration
+    public var maximumIntervalBetweenTaps: Duration {
+        get { settings.maximumIntervalBetweenTaps }
+        set { settings.maximumIntervalBetweenTaps = newValue }
+    }
     /// How far from the first tap the following taps may land.
-    public var maximumDistanceBetweenTaps: Distance
+    public var maximumDistanceBetweenTaps: Distance {
+        get { settings.maximumDistanceBetweenTaps }
+        set { settings.maximumDistanceBetweenTaps = newValue }
+    }
     /// How far apart in time the fingers of one tap may land, when it takes more than one.
-    public var landingWindow: Duration
+    public var landingWindow: Duration {
+        get { settings.landingWindow }
+        set { settings.landingWindow = newValue }
+    }
+
+    /// Where the settings above are stored, checked by the compiler rather than at run time
+    /// (docs/architecture.md, "Checks the compiler removes").
+    private struct Settings {
+        var numberOfTapsRequired: Int = 1
+        var numberOfTouchesRequired: Int = 1
+        var maximumMovement: Distance
+        var maximumTapDuration: Duration
+        var maximumIntervalBetweenTaps: Duration
+        var maximumDistanceBetweenTaps: Distance
+        var landingWindow: Duration
+    }
+    private var settings: Settings
 
     /// Taps completed in the current sequence.
     public var tapsCompleted: Int { sequence.tapsCompleted }
@@ -39,11 +73,13 @@ open class TapGestureRecognizer: GestureRecognizer {
 
     /// Creates a tap recognizer with the tunables of `configuration`.
     public override init(configuration: GestureConfiguration = .default) {
-        maximumMovement = configuration.tapMaximumMovement
-        maximumTapDuration = configuration.tapMaximumDuration
-        maximumIntervalBetweenTaps = configuration.multiTapMaximumInterval
-        maximumDistanceBetweenTaps = configuration.multiTapMaximumDistance
-        landingWindow = configuration.multiTouchLandingWindow
+        settings = Settings(
+            maximumMovement: configuration.tapMaximumMovement,
+            maximumTapDuration: configuration.tapMaximumDuration,
+            maximumIntervalBetweenTaps: configuration.multiTapMaximumInterval,
+            maximumDistanceBetweenTaps: configuration.multiTapMaximumDistance,
+            landingWindow: configuration.multiTouchLandingWindow
+        )
         super.init(configuration: configuration)
     }
 
