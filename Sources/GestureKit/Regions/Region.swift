@@ -5,21 +5,36 @@
 /// region's ``touchHandler`` receives the raw touch, subject to the recognizers' delivery flags.
 public final class Region {
     /// The frame in the parent's coordinates (screen points for the root).
-    public var frame: Rect
+    public var frame: Rect {
+        get { _frame }
+        set { _frame = newValue }
+    }
     /// A name for logs.
     public var name: String
     /// Whether touches may land in this region or its descendants (UIKit's
     /// `isUserInteractionEnabled`). A disabled region is skipped by hit-testing with its subtree.
-    public var isInteractionEnabled = true
+    public var isInteractionEnabled: Bool {
+        get { _isInteractionEnabled }
+        set { _isInteractionEnabled = newValue }
+    }
     /// Receives the raw touches that land in this region, a frame at a time (the hook a compositor
     /// uses to forward touches to a client surface; see ``TouchHandler``). Held strongly.
     public var touchHandler: (any TouchHandler)?
     /// The parent region, `nil` for a root.
-    public private(set) weak var parent: Region?
+    public var parent: Region? { _parent }
     /// The child regions, back to front: the last child is on top for hit-testing.
-    public private(set) var children: [Region] = []
+    public var children: [Region] { _children }
     /// The recognizers attached to this region, in the order they were added.
-    public private(set) var gestureRecognizers: [GestureRecognizer] = []
+    public var gestureRecognizers: [GestureRecognizer] { _gestureRecognizers }
+
+    // The storage of the properties hit-testing and every landing finger read. It is private and
+    // only ever read or written whole, never across a call (a list is taken out, changed and put
+    // back): the compiler proves that no two accesses overlap and checks none at run time.
+    private var _frame: Rect
+    private var _isInteractionEnabled = true
+    private weak var _parent: Region?
+    private var _children: [Region] = []
+    private var _gestureRecognizers: [GestureRecognizer] = []
     /// Set on the root region of an engine.
     weak var ownerEngine: GestureEngine? {
         didSet { refreshEngine() }
@@ -31,7 +46,7 @@ public final class Region {
 
     /// Creates a detached region.
     public init(frame: Rect, name: String = "") {
-        self.frame = frame
+        _frame = frame
         self.name = name
     }
 
@@ -63,8 +78,11 @@ public final class Region {
         precondition(!isDescendant(of: child), "a region cannot be its own child or descendant")
         child.removeFromParent()
         guard child.parent == nil, !isDescendant(of: child) else { return }
-        children.insert(child, at: min(max(0, index), children.count))
-        child.parent = self
+        var list = _children
+        _children = []
+        list.insert(child, at: min(max(0, index), list.count))
+        _children = list
+        child._parent = self
         child.refreshEngine()
         engine?.treeDidChange()
     }
@@ -79,8 +97,11 @@ public final class Region {
         engine?.treeDidChange()
         engine?.regionWillDetach(self)
         guard self.parent === parent else { return }
-        parent.children.removeAll { $0 === self }
-        self.parent = nil
+        var siblings = parent._children
+        parent._children = []
+        siblings.removeAll { $0 === self }
+        parent._children = siblings
+        _parent = nil
         refreshEngine()
     }
 
@@ -107,7 +128,10 @@ public final class Region {
         if let old = recognizer.region { old.removeGestureRecognizer(recognizer) }
         // The removal calls out; a call that attached the recognizer elsewhere stands.
         guard recognizer.region == nil else { return }
-        gestureRecognizers.append(recognizer)
+        var list = _gestureRecognizers
+        _gestureRecognizers = []
+        list.append(recognizer)
+        _gestureRecognizers = list
         recognizer.region = self
         engine?.treeDidChange()
     }
@@ -121,7 +145,10 @@ public final class Region {
         engine?.treeDidChange()
         recognizer.withEngine { $0.recognizerWillDetach(recognizer) }
         guard recognizer.region === self else { return }
-        gestureRecognizers.removeAll { $0 === recognizer }
+        var list = _gestureRecognizers
+        _gestureRecognizers = []
+        list.removeAll { $0 === recognizer }
+        _gestureRecognizers = list
         recognizer.region = nil
     }
 
