@@ -17,10 +17,11 @@
 /// Each recognizer therefore hears exactly one outcome per touch sequence. No rule counts events,
 /// so the winner does not depend on the device's event rate.
 public final class Arbiter {
-    /// The engine that owns the arbiter, and so outlives it: unretained. The arbiter is asked only
-    /// when a recognizer leaves `possible` or is released, so the check an `unowned` reference
-    /// costs is not paid on frames of motion.
-    unowned var engine: GestureEngine!
+    /// The engine that owns the arbiter, and so outlives it, reached through a link that counts no
+    /// reference (an `unowned` stored property costs a run-time exclusivity check and a count on
+    /// every use, a weak one a side-table load). Set once, by the engine's initializer.
+    var link: EngineLink?
+    var engine: GestureEngine { link!.with { $0 } }
 
     /// The recognizers that began waiting on a failure requirement, in the order they began. The
     /// list may still hold some whose wait ended elsewhere (released, failed, reset): they leave
@@ -34,17 +35,32 @@ public final class Arbiter {
 
     /// Whether `a` and `b` may recognize at the same time: either delegate says so.
     public func mayRecognizeSimultaneously(_ a: GestureRecognizer, _ b: GestureRecognizer) -> Bool {
-        (a.delegate?.gestureRecognizer(a, shouldRecognizeSimultaneouslyWith: b) ?? false)
-            || (b.delegate?.gestureRecognizer(b, shouldRecognizeSimultaneouslyWith: a) ?? false)
+        mayRecognizeSimultaneously(a, a.delegate, b, b.delegate)
     }
 
     /// Whether `r` must wait for `f` to fail.
     public func requiresFailure(_ r: GestureRecognizer, of f: GestureRecognizer) -> Bool {
+        requiresFailure(r, r.delegate, of: f, f.delegate)
+    }
+
+    // The same questions with the delegates already loaded: a loop over the participants loads
+    // the delegate of the recognizer it asks about once, not once per pair and question (each
+    // load of a weak reference costs about 50 instructions).
+    typealias Delegate = any GestureRecognizerDelegate
+
+    private func mayRecognizeSimultaneously(
+        _ a: GestureRecognizer, _ ad: Delegate?, _ b: GestureRecognizer, _ bd: Delegate?
+    ) -> Bool {
+        (ad?.gestureRecognizer(a, shouldRecognizeSimultaneouslyWith: b) ?? false)
+            || (bd?.gestureRecognizer(b, shouldRecognizeSimultaneouslyWith: a) ?? false)
+    }
+
+    private func requiresFailure(_ r: GestureRecognizer, _ rd: Delegate?, of f: GestureRecognizer, _ fd: Delegate?) -> Bool {
         if r === f { return false }
         if r.failureRequirements.contains(where: { $0 === f }) { return true }
         if r.shouldRequireFailure(of: f) || f.shouldBeRequiredToFail(by: r) { return true }
-        if r.delegate?.gestureRecognizer(r, shouldRequireFailureOf: f) ?? false { return true }
-        return f.delegate?.gestureRecognizer(f, shouldBeRequiredToFailBy: r) ?? false
+        if rd?.gestureRecognizer(r, shouldRequireFailureOf: f) ?? false { return true }
+        return fd?.gestureRecognizer(f, shouldBeRequiredToFailBy: r) ?? false
     }
 
     /// Whether two recognizers follow a common touch or touchpad gesture sequence.
@@ -131,7 +147,12 @@ public final class Arbiter {
         }
         if mustWait(r) {
             r.pendingState = target
-            if !waiting.contains(where: { $0 === r }) { waiting.append(r) }
+            if !waiting.contains(where: { $0 === r }) {
+                var list = waiting
+                waiting = []
+                list.append(r)
+                waiting = list
+            }
             return
         }
         let resets = r.resets
@@ -150,7 +171,10 @@ public final class Arbiter {
 
     private func mustWait(_ r: GestureRecognizer) -> Bool {
         for f in r.failureRequirements where isUndecided(f) && f !== r { return true }
-        for f in engine.participants where f !== r && isUndecided(f) && requiresFailure(r, of: f) { return true }
+        let rd = r.delegate
+        for f in engine.participants where f !== r && isUndecided(f) && requiresFailure(r, rd, of: f, f.delegate) {
+            return true
+        }
         return false
     }
 
@@ -159,18 +183,23 @@ public final class Arbiter {
         engine.participantLoops += 1
         defer { engine.participantLoops -= 1 }
         var i = 0
+        // Loaded again after each failure, which calls out.
+        var winnerDelegate = winner.delegate
         while i < engine.participants.count {
             let o = engine.participants[i]
             i += 1
             // A recognizer released in this cycle (still listed) has no part in the outcome.
             guard o !== winner, o.isParticipant, o.committedState == .possible else { continue }
-            if requiresFailure(o, of: winner) {
+            let od = o.delegate
+            if requiresFailure(o, od, of: winner, winnerDelegate) {
                 o.pendingState = nil
                 engine.with(cause: .otherRecognizer(winner.name)) { fail(o, .requiredRecognizerSucceeded(winner.name)) }
-            } else if shareTouches(winner, o) && !mayRecognizeSimultaneously(winner, o)
+                winnerDelegate = winner.delegate
+            } else if shareTouches(winner, o) && !mayRecognizeSimultaneously(winner, winnerDelegate, o, od)
                 && winner.canPrevent(o) && o.canBePrevented(by: winner) {
                 o.pendingState = nil
                 engine.with(cause: .otherRecognizer(winner.name)) { fail(o, .excludedBy(winner.name)) }
+                winnerDelegate = winner.delegate
             }
         }
     }
@@ -216,8 +245,12 @@ public final class Arbiter {
     /// the list.
     private func someoneWaits() -> Bool {
         if waiting.isEmpty { return false }
-        waiting.removeAll { $0.pendingState == nil }
-        return !waiting.isEmpty
+        // Taken out, pruned and put back: no access to the list stays open across a call.
+        var list = waiting
+        waiting = []
+        list.removeAll { $0.pendingState == nil }
+        waiting = list
+        return !list.isEmpty
     }
 
     /// Recognizers were reset or let go: those whose wait ended leave the list, which holds them.

@@ -196,7 +196,7 @@ public final class GestureEngine {
         self.root = Region(frame: screen, name: "root")
         self.arbiter = Arbiter()
         root.ownerEngine = self
-        arbiter.engine = self
+        arbiter.link = EngineLink(self)
     }
 }
 
