@@ -44,7 +44,10 @@ public final class GestureEngine {
     /// The root of the region tree, normally the size of the screen in points.
     public let root: Region
     /// The devices that are plugged in, by id.
-    public internal(set) var devices: [DeviceID: InputDevice] = [:]
+    public internal(set) var devices: [DeviceID: InputDevice] {
+        get { storedDevices }
+        set { storedDevices = newValue }
+    }
     /// The latest moment the engine has seen, from an event or from ``advance(to:)``.
     public internal(set) var now: Timestamp {
         get { book.value.now }
@@ -57,12 +60,29 @@ public final class GestureEngine {
     }
     /// The region whose recognizers (with its ancestors') receive touchpad gestures and indirect
     /// touches: the focused surface, for a compositor. Defaults to the root.
-    public var touchpadFocus: Region?
+    public var touchpadFocus: Region? {
+        get { storedTouchpadFocus }
+        set { storedTouchpadFocus = newValue }
+    }
     /// Where touchpad gestures are located (the pointer, if the host knows it); defaults to the
     /// centre of the focus region.
-    public var touchpadPointerLocation: Point?
+    public var touchpadPointerLocation: Point? {
+        get { storedTouchpadPointerLocation }
+        set { storedTouchpadPointerLocation = newValue }
+    }
     /// Counts of what the engine dropped, for diagnosis.
-    public internal(set) var statistics = Statistics()
+    public internal(set) var statistics: Statistics {
+        get { storedStatistics }
+        set { storedStatistics = newValue }
+    }
+
+    // The storage of the public properties above, read and written whole, never across a call:
+    // the compiler checks it (docs/architecture.md, "Checks the compiler removes"). A device
+    // plugged or unplugged copies the table, which is small and rarely changes.
+    private var storedDevices: [DeviceID: InputDevice] = [:]
+    private var storedTouchpadFocus: Region?
+    private var storedTouchpadPointerLocation: Point?
+    private var storedStatistics = Statistics()
 
     /// What the engine has dropped or repaired.
     public struct Statistics: Hashable, Sendable {

@@ -37,10 +37,19 @@ extension DirectionalSwipeGestureRecognizerDelegate {
 /// moving back the wrong way — and finishes otherwise.
 open class DirectionalSwipeGestureRecognizer: PanGestureRecognizer {
     /// Hears start, update, cancel and finish; held weakly.
-    public weak var swipeDelegate: (any DirectionalSwipeGestureRecognizerDelegate)?
+    public var swipeDelegate: (any DirectionalSwipeGestureRecognizerDelegate)? {
+        get { storedSwipeDelegate }
+        set { storedSwipeDelegate = newValue }
+    }
     /// Below this travel along the initial direction, moving the wrong way cancels by default
     /// (32 points).
-    public var cancelDistance: Distance = .points(32)
+    public var cancelDistance: Distance {
+        get { storedCancelDistance }
+        set { storedCancelDistance = newValue }
+    }
+    // Their storage (docs/architecture.md, "Checks the compiler removes").
+    private weak var storedSwipeDelegate: (any DirectionalSwipeGestureRecognizerDelegate)?
+    private var storedCancelDistance: Distance = .points(32)
 
     /// The direction the swipe began in.
     public var initialDirection: SwipeDirection { sequence.initialDirection }

@@ -27,11 +27,17 @@ open class GestureRecognizer {
     // MARK: Identity and configuration
 
     /// A name for logs and failure reasons (the class name unless set).
-    public var name: String
+    public var name: String {
+        get { storedName }
+        set { storedName = newValue }
+    }
     /// The tunables this recognizer was created with; its own properties start from them.
     public let configuration: GestureConfiguration
     /// The region the recognizer is attached to.
-    public internal(set) weak var region: Region?
+    public internal(set) var region: Region? {
+        get { storedRegion }
+        set { storedRegion = newValue }
+    }
     /// Answers the delegate questions; held weakly.
     public var delegate: (any GestureRecognizerDelegate)? {
         get { book.value.delegate }
@@ -137,7 +143,16 @@ open class GestureRecognizer {
 
     /// Transitions a subclass asked for that the state machine does not allow, as
     /// `(from, to)` pairs, for diagnosis.
-    public internal(set) var refusedTransitions: [(from: GestureState, to: GestureState)] = []
+    public internal(set) var refusedTransitions: [(from: GestureState, to: GestureState)] {
+        get { storedRefusedTransitions }
+        set { storedRefusedTransitions = newValue }
+    }
+
+    // The storage of the public properties above, read and written whole, never across a call:
+    // the compiler checks it (docs/architecture.md, "Checks the compiler removes").
+    private var storedName: String
+    private weak var storedRegion: Region?
+    private var storedRefusedTransitions: [(from: GestureState, to: GestureState)] = []
 
     /// Whether a refused transition also stops a debug build (it does by default). The invariant
     /// tests turn it off to record refusals in ``refusedTransitions`` and report them with the
@@ -246,7 +261,7 @@ open class GestureRecognizer {
     /// Creates a recognizer with the tunables of `configuration`.
     public init(configuration: GestureConfiguration = .default) {
         self.configuration = configuration
-        self.name = String(describing: type(of: self))
+        storedName = String(describing: type(of: self))
     }
 
     // MARK: Subclass hooks

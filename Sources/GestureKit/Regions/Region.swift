@@ -6,35 +6,43 @@
 public final class Region {
     /// The frame in the parent's coordinates (screen points for the root).
     public var frame: Rect {
-        get { _frame }
-        set { _frame = newValue }
+        get { storedFrame }
+        set { storedFrame = newValue }
     }
     /// A name for logs.
-    public var name: String
+    public var name: String {
+        get { storedName }
+        set { storedName = newValue }
+    }
     /// Whether touches may land in this region or its descendants (UIKit's
     /// `isUserInteractionEnabled`). A disabled region is skipped by hit-testing with its subtree.
     public var isInteractionEnabled: Bool {
-        get { _isInteractionEnabled }
-        set { _isInteractionEnabled = newValue }
+        get { storedIsInteractionEnabled }
+        set { storedIsInteractionEnabled = newValue }
     }
     /// Receives the raw touches that land in this region, a frame at a time (the hook a compositor
     /// uses to forward touches to a client surface; see ``TouchHandler``). Held strongly.
-    public var touchHandler: (any TouchHandler)?
+    public var touchHandler: (any TouchHandler)? {
+        get { storedTouchHandler }
+        set { storedTouchHandler = newValue }
+    }
     /// The parent region, `nil` for a root.
-    public var parent: Region? { _parent }
+    public var parent: Region? { storedParent }
     /// The child regions, back to front: the last child is on top for hit-testing.
-    public var children: [Region] { _children }
+    public var children: [Region] { storedChildren }
     /// The recognizers attached to this region, in the order they were added.
-    public var gestureRecognizers: [GestureRecognizer] { _gestureRecognizers }
+    public var gestureRecognizers: [GestureRecognizer] { storedGestureRecognizers }
 
     // The storage of the properties hit-testing and every landing finger read. It is private and
     // only ever read or written whole, never across a call (a list is taken out, changed and put
     // back): the compiler proves that no two accesses overlap and checks none at run time.
-    private var _frame: Rect
-    private var _isInteractionEnabled = true
-    private weak var _parent: Region?
-    private var _children: [Region] = []
-    private var _gestureRecognizers: [GestureRecognizer] = []
+    private var storedFrame: Rect
+    private var storedName: String
+    private var storedTouchHandler: (any TouchHandler)?
+    private var storedIsInteractionEnabled = true
+    private weak var storedParent: Region?
+    private var storedChildren: [Region] = []
+    private var storedGestureRecognizers: [GestureRecognizer] = []
     /// Set on the root region of an engine.
     weak var ownerEngine: GestureEngine? {
         didSet { refreshEngine() }
@@ -46,8 +54,8 @@ public final class Region {
 
     /// Creates a detached region.
     public init(frame: Rect, name: String = "") {
-        _frame = frame
-        self.name = name
+        storedFrame = frame
+        storedName = name
     }
 
     /// The engine this region's tree belongs to, if it is attached to one.
@@ -78,11 +86,11 @@ public final class Region {
         precondition(!isDescendant(of: child), "a region cannot be its own child or descendant")
         child.removeFromParent()
         guard child.parent == nil, !isDescendant(of: child) else { return }
-        var list = _children
-        _children = []
+        var list = storedChildren
+        storedChildren = []
         list.insert(child, at: min(max(0, index), list.count))
-        _children = list
-        child._parent = self
+        storedChildren = list
+        child.storedParent = self
         child.refreshEngine()
         engine?.treeDidChange()
     }
@@ -97,11 +105,11 @@ public final class Region {
         engine?.treeDidChange()
         engine?.regionWillDetach(self)
         guard self.parent === parent else { return }
-        var siblings = parent._children
-        parent._children = []
+        var siblings = parent.storedChildren
+        parent.storedChildren = []
         siblings.removeAll { $0 === self }
-        parent._children = siblings
-        _parent = nil
+        parent.storedChildren = siblings
+        storedParent = nil
         refreshEngine()
     }
 
@@ -128,10 +136,10 @@ public final class Region {
         if let old = recognizer.region { old.removeGestureRecognizer(recognizer) }
         // The removal calls out; a call that attached the recognizer elsewhere stands.
         guard recognizer.region == nil else { return }
-        var list = _gestureRecognizers
-        _gestureRecognizers = []
+        var list = storedGestureRecognizers
+        storedGestureRecognizers = []
         list.append(recognizer)
-        _gestureRecognizers = list
+        storedGestureRecognizers = list
         recognizer.region = self
         engine?.treeDidChange()
     }
@@ -145,10 +153,10 @@ public final class Region {
         engine?.treeDidChange()
         recognizer.withEngine { $0.recognizerWillDetach(recognizer) }
         guard recognizer.region === self else { return }
-        var list = _gestureRecognizers
-        _gestureRecognizers = []
+        var list = storedGestureRecognizers
+        storedGestureRecognizers = []
         list.removeAll { $0 === recognizer }
-        _gestureRecognizers = list
+        storedGestureRecognizers = list
         recognizer.region = nil
     }
 
