@@ -53,7 +53,9 @@ open class RotationGestureRecognizer: GestureRecognizer {
         get { motion.value.setStart }
         set { motion.value.setStart = newValue }
     }
-    /// The fingers the current turn is measured on, anchored when the set last changed.
+    /// The fingers the current turn is measured on, anchored when the set last changed. Changed
+    /// only on a copy taken out (and put back), so that no access to it stays open across a call
+    /// and the compiler checks them all (docs/architecture.md, "Checks the compiler removes").
     private var fingers: [Finger] = []
     private var offset: Double {
         get { motion.value.offset }
@@ -82,13 +84,16 @@ open class RotationGestureRecognizer: GestureRecognizer {
     /// Calls `body` with each anchored finger's position in millimetres and the set's centroid.
     private func forEachAnchored(_ body: (inout Finger, Point, Point) -> Void) {
         guard !fingers.isEmpty else { return }
+        var set = fingers
+        fingers = []
         var sum = Point.zero
-        for f in fingers { sum += f.touch.density.millimetres(f.touch.location) }
-        let c = sum / Double(fingers.count)
-        for i in fingers.indices {
-            let p = fingers[i].touch.density.millimetres(fingers[i].touch.location)
-            body(&fingers[i], p, c)
+        for f in set { sum += f.touch.density.millimetres(f.touch.location) }
+        let c = sum / Double(set.count)
+        for i in set.indices {
+            let p = set[i].touch.density.millimetres(set[i].touch.location)
+            body(&set[i], p, c)
         }
+        fingers = set
     }
 
     /// Brings each anchored finger's turn up to date and returns the set's turn since it was
@@ -119,7 +124,10 @@ open class RotationGestureRecognizer: GestureRecognizer {
     private func anchor() {
         if fingers.count >= 2 { accumulated = setStart + measure() }
         setStart = accumulated
-        fingers.removeAll(keepingCapacity: true)
+        var set = fingers
+        fingers = []
+        set.removeAll(keepingCapacity: true)
+        defer { fingers = set }
         var sum = Point.zero
         var n = 0
         forEachFinger(includingLifted: false) { t in
@@ -130,7 +138,7 @@ open class RotationGestureRecognizer: GestureRecognizer {
         let c = sum / Double(n)
         forEachFinger(includingLifted: false) { t in
             let d = t.density.millimetres(t.location) - c
-            fingers.append(Finger(touch: t, angle: atan2Approx(d.y, d.x), turned: 0, weight: d.length))
+            set.append(Finger(touch: t, angle: atan2Approx(d.y, d.x), turned: 0, weight: d.length))
         }
     }
 
@@ -190,7 +198,10 @@ open class RotationGestureRecognizer: GestureRecognizer {
     open override func reset() {
         super.reset()
         // Fresh values, keeping the storage of the tracker's samples and of the finger set.
-        fingers.removeAll(keepingCapacity: true)
+        var set = fingers
+        fingers = []
+        set.removeAll(keepingCapacity: true)
+        fingers = set
         motion.value.tracker.reset()
         motion.value = Motion(tracker: motion.value.tracker)
     }
