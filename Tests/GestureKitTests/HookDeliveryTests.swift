@@ -177,6 +177,24 @@ struct HookDeliveryTests {
         s.release([1, 2])
     }
 
+    @Test("forEachFinger calls its body with every finger of the list it began with, even when the body ignores one")
+    func forEachFingerOverItsOwnList() {
+        let (s, r) = story()
+        var measured: [Int] = []
+        r.onMoved = { r, _ in
+            r.forEachFinger { t in
+                measured.append(t.contactID)
+                // Letting go of the first finger shifts the recognizer's list under the loop.
+                if t.contactID == 1 { r.ignore(t) }
+            }
+        }
+        s.press([1, 2, 3], at: [Point(x: 100, y: 100), Point(x: 200, y: 100), Point(x: 300, y: 100)])
+        frame(s, moving: [1: 110, 2: 210, 3: 310])
+        #expect(measured == [1, 2, 3])
+        #expect(r.touches.map(\.contactID) == [2, 3])
+        s.release([1, 2, 3])
+    }
+
     @Test("nextDeadline follows a recognizer that sets, moves and clears its deadline")
     func deadlineChanges() {
         var config = GestureConfiguration()

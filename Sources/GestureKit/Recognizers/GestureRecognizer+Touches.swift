@@ -40,12 +40,12 @@ extension GestureRecognizer {
     /// finger (`includingLifted: false`): a measure over "the fingers down" alone jumps at such a
     /// frame. Likewise, in ``touchesBegan(_:)``, measure the motion of the fingers already down
     /// (excluding the new ones) before re-anchoring with them.
+    ///
+    /// The fingers are those of the recognizer's list as the call begins: `body` may change the
+    /// list (``ignore(_:)``, say) without changing which fingers it is called with.
     public func forEachFinger(includingLifted: Bool = true, excluding excluded: [Touch] = [], _ body: (Touch) -> Void) {
         let frame = lastFrameTime
-        var i = 0
-        while i < touches.count {
-            let t = touches[i]
-            i += 1
+        for t in touches {
             guard t.type != .touchpadGesture,
                   t.phase.isActive || (includingLifted && t.timestamp == frame)
             else { continue }
