@@ -161,7 +161,7 @@ extension GestureEngine {
                 // Released this cycle (disabled or removed, and already reset): nothing to settle.
                 guard r.isParticipant else { continue }
                 if pruning {
-                    if r.touches.contains(where: { !$0.isActive }) { r.book.value.touches.removeAll { !$0.isActive } }
+                    if r.touches.contains(where: { !$0.isActive }) { r.book.value.touches.prune { !$0.isActive } }
                     if let s = r.touchpadGestureSequence, !s.isActive { r.touchpadGestureSequence = nil }
                 }
                 guard r.touches.isEmpty else { continue }
@@ -184,7 +184,7 @@ extension GestureEngine {
             arbiter.participantsReleased()
             book.value.listeners.removeAll(keepingCapacity: true)
             book.value.listenersStale = true
-            book.value.participants.removeAll { !$0.isParticipant }
+            book.value.participants.prune { !$0.isParticipant }
             recognizerDeadlinesChanged = true
         }
     }
@@ -271,5 +271,26 @@ extension Array {
     @inline(__always)
     mutating func empty() {
         while !isEmpty { removeLast() }
+    }
+
+    /// Removes the elements `gone` picks, keeping the others in order and the storage. The kept
+    /// ones are swapped forward and the rest dropped from the end, one at a time when they are
+    /// few (`removeAll(where:)` and `removeSubrange` go through the general `replaceSubrange`,
+    /// which costs more for one or two elements and less for ten).
+    mutating func prune(where gone: (Element) -> Bool) {
+        var kept = 0
+        var i = 0
+        while i < count {
+            if !gone(self[i]) {
+                if i != kept { swapAt(i, kept) }
+                kept += 1
+            }
+            i += 1
+        }
+        if count - kept > 2 {
+            removeSubrange(kept...)
+        } else {
+            while count > kept { removeLast() }
+        }
     }
 }

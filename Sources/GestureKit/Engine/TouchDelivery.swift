@@ -37,7 +37,7 @@ extension GestureEngine {
             }
         } while deliveryRequested
         if deliveryTouches.contains(where: { $0.delivery == .done }) {
-            book.value.deliveryTouches.removeAll { $0.delivery == .done }
+            book.value.deliveryTouches.prune { $0.delivery == .done }
         }
     }
 
