@@ -77,7 +77,7 @@ extension GestureEngine {
     private func dispatchMoves(allMoved: Bool) {
         if book.value.listenersStale {
             book.value.listenersStale = false
-            book.value.listeners.removeAll(keepingCapacity: true)
+            book.value.listeners.empty()
             for p in participants where p.isParticipant && !p.committedState.isFinished {
                 book.value.listeners.append(p)
             }
@@ -182,7 +182,7 @@ extension GestureEngine {
         if participantsReleased && participantLoops == 0 {
             participantsReleased = false
             arbiter.participantsReleased()
-            book.value.listeners.removeAll(keepingCapacity: true)
+            book.value.listeners.empty()
             book.value.listenersStale = true
             book.value.participants.prune { !$0.isParticipant }
             recognizerDeadlinesChanged = true
@@ -206,9 +206,9 @@ extension GestureEngine {
         r.isParticipant = false
         participantsReleased = true
         // Input queued for the sequence it leaves is not for the next one.
-        r.book.value.beganBuffer.removeAll(keepingCapacity: true)
-        r.book.value.endedBuffer.removeAll(keepingCapacity: true)
-        r.book.value.cancelledBuffer.removeAll(keepingCapacity: true)
+        r.book.value.beganBuffer.empty()
+        r.book.value.endedBuffer.empty()
+        r.book.value.cancelledBuffer.empty()
         r.boundEngine = nil
         r.touchpadFingerCount = 0
         r.reset()
@@ -233,10 +233,10 @@ extension GestureEngine {
         for t in r.touches { t.live.value.gestureRecognizers.removeAll { $0 === r } }
         r.book.value.touches.removeAll()
         r.touchpadGestureSequence = nil
-        r.book.value.beganBuffer.removeAll(keepingCapacity: true)
-        r.book.value.movedBuffer.removeAll(keepingCapacity: true)
-        r.book.value.endedBuffer.removeAll(keepingCapacity: true)
-        r.book.value.cancelledBuffer.removeAll(keepingCapacity: true)
+        r.book.value.beganBuffer.empty()
+        r.book.value.movedBuffer.empty()
+        r.book.value.endedBuffer.empty()
+        r.book.value.cancelledBuffer.empty()
         if r.committedState.isFinished { resetRecognizer(r) }
         r.isReleased = true
         finishCycle()
@@ -264,13 +264,18 @@ extension GestureEngine {
 }
 
 extension Array {
-    /// Empties an input buffer, keeping its storage: from the end, one element at a time. For the
-    /// few touches a buffer holds this costs less than `removeAll(keepingCapacity:)`'s general
-    /// path, which ran for every recognizer a landing or lifting touch reaches (a 1-finger landing
-    /// frame through the 24-recognizer graph: 54,561 → 50,048 instructions).
-    @inline(__always)
+    /// Empties a list, keeping its storage. `removeAll(keepingCapacity:)` goes through the general
+    /// `replaceSubrange` even for an empty list (about 80 instructions); an input buffer, emptied
+    /// for every recognizer a landing or lifting touch reaches, mostly holds nothing or a touch or
+    /// two, which leave from the end one at a time (a 1-finger landing frame through the
+    /// 24-recognizer graph: 54,561 → 50,048 instructions). Longer lists take the general path,
+    /// which costs less per element.
     mutating func empty() {
-        while !isEmpty { removeLast() }
+        if count > 2 {
+            removeAll(keepingCapacity: true)
+        } else {
+            while !isEmpty { removeLast() }
+        }
     }
 
     /// Removes the elements `gone` picks, keeping the others in order and the storage. The kept

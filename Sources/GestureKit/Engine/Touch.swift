@@ -172,7 +172,7 @@ public final class Touch {
     ) {
         var recognizers = live.value.gestureRecognizers
         live.value.gestureRecognizers = []
-        recognizers.removeAll(keepingCapacity: true)
+        recognizers.empty()
         // One store of the whole value: the box is this touch's own, and the list's storage is
         // moved, not copied.
         live.value = TouchMotion(
@@ -187,7 +187,7 @@ public final class Touch {
     /// the engine's pool, and nobody else holds it.
     func retire() {
         live.value.region = nil
-        live.value.gestureRecognizers.removeAll(keepingCapacity: true)
+        live.value.gestureRecognizers.empty()
     }
 
     /// The touch's position in `region`'s coordinates (screen points when `nil`).

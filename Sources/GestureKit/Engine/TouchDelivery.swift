@@ -115,7 +115,7 @@ extension GestureEngine {
                 touches.append(u)
             }
             handler.touchesCancelled(touches, in: region)
-            touches.removeAll(keepingCapacity: true)
+            touches.empty()
             book.value.regionCancelBuffer = touches
         }
     }
@@ -164,7 +164,7 @@ extension GestureEngine {
             framesSent += 1
             region.touchHandler?.touchFrame(in: region)
         }
-        book.value.framedRegions.removeAll(keepingCapacity: true)
+        book.value.framedRegions.empty()
         framesSent = 0
     }
 }

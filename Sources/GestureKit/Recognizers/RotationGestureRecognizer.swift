@@ -126,7 +126,7 @@ open class RotationGestureRecognizer: GestureRecognizer {
         setStart = accumulated
         var set = fingers
         fingers = []
-        set.removeAll(keepingCapacity: true)
+        set.empty()
         defer { fingers = set }
         var sum = Point.zero
         var n = 0
@@ -200,7 +200,7 @@ open class RotationGestureRecognizer: GestureRecognizer {
         // Fresh values, keeping the storage of the tracker's samples and of the finger set.
         var set = fingers
         fingers = []
-        set.removeAll(keepingCapacity: true)
+        set.empty()
         fingers = set
         motion.value.tracker.reset()
         motion.value = Motion(tracker: motion.value.tracker)

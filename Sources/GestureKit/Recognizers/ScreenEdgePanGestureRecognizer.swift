@@ -113,7 +113,7 @@ open class ScreenEdgePanGestureRecognizer: PanGestureRecognizer {
                 let p = t.startLocation
                 guard let first = firstLanding else {
                     firstLanding = t.startTimestamp
-                    candidates.removeAll(keepingCapacity: true)
+                    candidates.empty()
                     zones.forEach { z in
                         if case .corner = z, z.contains(p, screen: screen, density: density) { candidates.append(z) }
                     }
@@ -204,7 +204,7 @@ open class ScreenEdgePanGestureRecognizer: PanGestureRecognizer {
         // A fresh sequence that keeps the storage of the list of candidates.
         var list = sequence.candidates
         sequence = Sequence()
-        list.removeAll(keepingCapacity: true)
+        list.empty()
         sequence.candidates = list
     }
 }
