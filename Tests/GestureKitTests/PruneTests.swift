@@ -22,13 +22,29 @@ struct PruneTests {
         }
     }
 
-    @Test("prune(where:) keeps the list's storage")
+    @Test("empty() empties short and long lists and keeps their storage")
+    func emptyKeepsStorage() {
+        for n in [0, 1, 2, 3, 10] {
+            var list = (0..<n).map(Item.init)
+            list.reserveCapacity(32)
+            let capacity = list.capacity
+            list.empty()
+            #expect(list.isEmpty, "n \(n)")
+            #expect(list.capacity == capacity, "n \(n)")
+        }
+    }
+
+    @Test("prune(where:) keeps the list's storage, with a short tail and a long one")
     func keepsStorage() {
         var list = (0..<10).map(Item.init)
         list.reserveCapacity(32)
         let capacity = list.capacity
         list.prune { $0.id % 3 == 0 }
         #expect(list.map(\.id) == [1, 2, 4, 5, 7, 8])
+        #expect(list.capacity == capacity)
+        list.prune { $0.id == 8 }
+        #expect(list.map(\.id) == [1, 2, 4, 5, 7])
+        #expect(list.capacity == capacity)
         list.prune { _ in true }
         #expect(list.isEmpty)
         #expect(list.capacity == capacity)

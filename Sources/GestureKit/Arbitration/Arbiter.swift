@@ -17,9 +17,10 @@
 /// Each recognizer therefore hears exactly one outcome per touch sequence. No rule counts events,
 /// so the winner does not depend on the device's event rate.
 public final class Arbiter {
-    /// The engine that owns the arbiter, and so outlives it, reached through a link that counts no
-    /// reference (an `unowned` stored property costs a run-time exclusivity check and a count on
-    /// every use, a weak one a side-table load). Set once, by the engine's initializer.
+    /// The engine that owns the arbiter, and so outlives it, reached through the link the
+    /// recognizers use: a use costs a retain and a release, where an `unowned` stored property
+    /// costs a run-time exclusivity check and a count, and a weak one a side-table load. Set once,
+    /// by the engine's initializer. The loops below keep one reference for their whole run.
     var link: EngineLink?
     var engine: GestureEngine { link!.with { $0 } }
 
@@ -171,6 +172,7 @@ public final class Arbiter {
 
     private func mustWait(_ r: GestureRecognizer) -> Bool {
         for f in r.failureRequirements where isUndecided(f) && f !== r { return true }
+        // `r`'s delegate is loaded once for the whole decision (each other's, once per pair).
         let rd = r.delegate
         for f in engine.participants where f !== r && isUndecided(f) && requiresFailure(r, rd, of: f, f.delegate) {
             return true
@@ -180,26 +182,25 @@ public final class Arbiter {
 
     /// `winner` began or recognized: the undecided recognizers it beats fail.
     private func exclude(others winner: GestureRecognizer) {
+        let engine = self.engine
         engine.participantLoops += 1
         defer { engine.participantLoops -= 1 }
         var i = 0
-        // Loaded again after each failure, which calls out.
-        var winnerDelegate = winner.delegate
         while i < engine.participants.count {
             let o = engine.participants[i]
             i += 1
             // A recognizer released in this cycle (still listed) has no part in the outcome.
             guard o !== winner, o.isParticipant, o.committedState == .possible else { continue }
-            let od = o.delegate
-            if requiresFailure(o, od, of: winner, winnerDelegate) {
+            // Each pair is decided with the two delegates as they are when its questions begin:
+            // two weak loads per pair, not one per question.
+            let od = o.delegate, wd = winner.delegate
+            if requiresFailure(o, od, of: winner, wd) {
                 o.pendingState = nil
                 engine.with(cause: .otherRecognizer(winner.name)) { fail(o, .requiredRecognizerSucceeded(winner.name)) }
-                winnerDelegate = winner.delegate
-            } else if shareTouches(winner, o) && !mayRecognizeSimultaneously(winner, winnerDelegate, o, od)
+            } else if shareTouches(winner, o) && !mayRecognizeSimultaneously(winner, wd, o, od)
                 && winner.canPrevent(o) && o.canBePrevented(by: winner) {
                 o.pendingState = nil
                 engine.with(cause: .otherRecognizer(winner.name)) { fail(o, .excludedBy(winner.name)) }
-                winnerDelegate = winner.delegate
             }
         }
     }
@@ -224,6 +225,7 @@ public final class Arbiter {
         guard someoneWaits() else { return }
         var chainWinner: String?
         if case .requiredRecognizerSucceeded(let winner) = failed.failureReason { chainWinner = winner }
+        let engine = self.engine
         engine.participantLoops += 1
         defer { engine.participantLoops -= 1 }
         var i = 0

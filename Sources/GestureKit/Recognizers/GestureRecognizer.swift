@@ -58,8 +58,12 @@ open class GestureRecognizer {
     }
 
     /// The kinds of touch the recognizer accepts. Default: direct touches only.
-    public var allowedTouchTypes: Set<TouchType> = [.direct] {
-        didSet { book.value.touchTypes = TouchTypeMask(allowedTouchTypes) }
+    public var allowedTouchTypes: Set<TouchType> {
+        get { storedAllowedTouchTypes }
+        set {
+            storedAllowedTouchTypes = newValue
+            book.value.touchTypes = TouchTypeMask(newValue)
+        }
     }
 
     /// Rectangles where touches that land start no gesture of this recognizer: it never receives
@@ -69,8 +73,12 @@ open class GestureRecognizer {
     /// ```swift
     /// threeFingerSwipe.exclusionZones = [.screen(keyboardFrame)]
     /// ```
-    public var exclusionZones: [ExclusionZone] = [] {
-        didSet { book.value.hasExclusionZones = !exclusionZones.isEmpty }
+    public var exclusionZones: [ExclusionZone] {
+        get { storedExclusionZones }
+        set {
+            storedExclusionZones = newValue
+            book.value.hasExclusionZones = !newValue.isEmpty
+        }
     }
 
     /// Whether a direct touch landing at `location` (screen points) lies in one of
@@ -152,6 +160,8 @@ open class GestureRecognizer {
     // the compiler checks it (docs/architecture.md, "Checks the compiler removes").
     private var storedName: String
     private weak var storedRegion: Region?
+    private var storedAllowedTouchTypes: Set<TouchType> = [.direct]
+    private var storedExclusionZones: [ExclusionZone] = []
     private var storedRefusedTransitions: [(from: GestureState, to: GestureState)] = []
 
     /// Whether a refused transition also stops a debug build (it does by default). The invariant

@@ -149,7 +149,7 @@ open class ScreenEdgePanGestureRecognizer: PanGestureRecognizer {
         return all
     }
 
-    /// The zoneSettings that say where the gesture may start.
+    /// The settings that say where the gesture may start.
     private struct ZoneSet {
         var edges: ScreenEdges = .left
         var edgeWidth: Distance
