@@ -88,7 +88,7 @@ extension GestureEngine {
         let listeners = book.value.listeners
         for r in listeners {
             // Finished, or released, in a hook of this loop (or in a cycle one of them started).
-            guard r.isParticipant, !r.committedState.isFinished, !r.touches.isEmpty else { continue }
+            guard r.isParticipant, !r.committedState.isFinished, !r.book.value.touches.isEmpty else { continue }
             r.lastFrameTime = now
             hearMoves(r, ready: r.isEnabled && r.pendingState == nil, allMoved: allMoved, frame: frame)
         }
@@ -105,7 +105,8 @@ extension GestureEngine {
         r.movesHeard = frameSerial
         guard ready else { return }
         if allMoved && frameSerial == frame && r.touchpadGestureSequence == nil {
-            if !r.touches.isEmpty { r.touchesMoved(r.touches) }
+            let touches = r.touches
+            if !touches.isEmpty { r.touchesMoved(touches) }
         } else {
             deliverMoves(to: r, after: heard)
         }
