@@ -185,7 +185,11 @@ extension GestureEngine {
             arbiter.participantsReleased()
             book.value.listeners.empty()
             book.value.listenersStale = true
-            book.value.participants.prune { !$0.isParticipant }
+            book.value.participants.prune { r in
+                if r.isParticipant { return false }
+                r.book.value.isListed = false
+                return true
+            }
             recognizerDeadlinesChanged = true
         }
     }

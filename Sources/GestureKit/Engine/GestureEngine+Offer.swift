@@ -85,7 +85,10 @@ extension GestureEngine {
             g.isParticipant = true
             book.value.listenersStale = true
             // Released earlier in a cycle that is still running, it may still be listed.
-            if !participants.contains(where: { $0 === g }) { book.value.participants.append(g) }
+            if !g.book.value.isListed {
+                g.book.value.isListed = true
+                book.value.participants.append(g)
+            }
             recognizerDeadlinesChanged = true
         }
     }

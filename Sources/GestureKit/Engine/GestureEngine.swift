@@ -198,6 +198,7 @@ public final class GestureEngine {
         book.value.listeners.removeAll()
         for r in participants {
             r.boundEngine = nil
+            r.book.value.isListed = false
             r.book.value.touches.removeAll()
             r.touchpadGestureSequence = nil
             r.book.value.beganBuffer.removeAll()

@@ -30,6 +30,9 @@ struct RecognizerBook {
     /// ends before the call), so a target that adds or removes targets cannot overlap it.
     var targets: [GestureRecognizer.TargetEntry] = []
     var isParticipant = false
+    /// Whether the recognizer is in its engine's `participants`: from the moment it joins until
+    /// the list is pruned, which can come a while after it was released (`isParticipant` false).
+    var isListed = false
     var isReleased = false
     // Input queued for the recognizer's hooks in the current cycle.
     var beganBuffer: [Touch] = []
