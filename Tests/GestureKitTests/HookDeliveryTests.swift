@@ -303,3 +303,38 @@ struct HookGraphChangeTests {
         #expect(s.outcomes == ["tap: ended"])
     }
 }
+
+@Suite("Touch hooks: a touch the recognizer ignores before its hook runs is not handed to it")
+struct IgnoredBeforeHookTests {
+    /// Fingers 1 and 2 land in one frame; the delegate, asked about finger 2, makes the recorder
+    /// ignore finger 1. With `following`, the recorder already follows finger 0.
+    private func story(following: Bool) -> [String] {
+        let s = Fingers()
+        let r = HookRecorder().named("recorder")
+        s.engine.root.addGestureRecognizer(r)
+        let delegate = Delegate()
+        s.keepAlive.append(delegate)
+        r.delegate = delegate
+        if following {
+            s.press([0], at: [Point(x: 100, y: 300)])
+        }
+        delegate.shouldReceive = { g, t in
+            if t.contactID == 2, let first = g.touches.first(where: { $0.contactID == 1 }) { g.ignore(first) }
+            return true
+        }
+        r.take()
+        s.press([1, 2], at: [Point(x: 300, y: 300), Point(x: 500, y: 300)])
+        #expect(r.touches.map(\.contactID).sorted() == (following ? [0, 2] : [2]))
+        return r.take()
+    }
+
+    @Test("when the recognizer followed no touch: touchesBegan has only the touch it kept")
+    func fresh() {
+        #expect(story(following: false) == ["began 2"])
+    }
+
+    @Test("when the recognizer already followed a touch: touchesBegan has only the touch it kept")
+    func following() {
+        #expect(story(following: true) == ["began 2"])
+    }
+}

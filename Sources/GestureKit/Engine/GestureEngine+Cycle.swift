@@ -42,10 +42,17 @@ extension GestureEngine {
             // Released in this cycle and still listed (see finishCycle): it has nothing to hear.
             guard r.isParticipant else { continue }
             r.lastFrameTime = now
-            let queued = !r.book.value.beganBuffer.isEmpty || !r.book.value.endedBuffer.isEmpty || !r.book.value.cancelledBuffer.isEmpty
+            let allBegan = r.book.value.allTouchesBegan
+            let queued = allBegan || !r.book.value.beganBuffer.isEmpty || !r.book.value.endedBuffer.isEmpty
+                || !r.book.value.cancelledBuffer.isEmpty
             guard queued || (moves && !r.committedState.isFinished && !r.touches.isEmpty) else { continue }
             let ready = r.isEnabled && r.pendingState == nil
-            if !r.book.value.beganBuffer.isEmpty {
+            if allBegan {
+                // Its own list, with nothing copied: every touch in it is new.
+                r.book.value.allTouchesBegan = false
+                let touches = r.touches
+                if ready && !r.committedState.isFinished && !touches.isEmpty { r.touchesBegan(touches) }
+            } else if !r.book.value.beganBuffer.isEmpty {
                 if ready && !r.committedState.isFinished { r.touchesBegan(r.book.value.beganBuffer) }
                 r.book.value.beganBuffer.empty()
             }
@@ -211,6 +218,7 @@ extension GestureEngine {
         r.isParticipant = false
         participantsReleased = true
         // Input queued for the sequence it leaves is not for the next one.
+        r.book.value.allTouchesBegan = false
         r.book.value.beganBuffer.empty()
         r.book.value.endedBuffer.empty()
         r.book.value.cancelledBuffer.empty()
@@ -238,6 +246,7 @@ extension GestureEngine {
         for t in r.touches { t.live.value.gestureRecognizers.removeAll { $0 === r } }
         r.book.value.touches.removeAll()
         r.touchpadGestureSequence = nil
+        r.book.value.allTouchesBegan = false
         r.book.value.beganBuffer.empty()
         r.book.value.movedBuffer.empty()
         r.book.value.endedBuffer.empty()

@@ -22,7 +22,7 @@ extension GestureEngine {
                 g.lastOfferedSequence = t.sequence
                 if accepts(g, t, inTree: book.value.treeChanges == tree ? inTree : nil) {
                     attach(t, to: g)
-                    g.book.value.beganBuffer.append(t)
+                    queueBegan(t, for: g)
                     book.value.inputQueued = true
                     took = true
                 }
@@ -69,6 +69,17 @@ extension GestureEngine {
     /// A region joined or left the tree, or a recognizer its region (see `EngineBook.treeChanges`).
     func treeDidChange() {
         book.value.treeChanges &+= 1
+    }
+
+    /// Queues `t`, just attached to `g`, for `g.touchesBegan`: nothing to queue when every touch
+    /// `g` follows is new (see `RecognizerBook.allTouchesBegan`).
+    @inline(__always)
+    private func queueBegan(_ t: Touch, for g: GestureRecognizer) {
+        if g.book.value.allTouchesBegan || (g.book.value.touches.count == 1 && g.book.value.beganBuffer.isEmpty) {
+            g.book.value.allTouchesBegan = true
+        } else {
+            g.book.value.beganBuffer.append(t)
+        }
     }
 
     func attach(_ t: Touch, to g: GestureRecognizer) {

@@ -201,6 +201,7 @@ public final class GestureEngine {
             r.book.value.isListed = false
             r.book.value.touches.removeAll()
             r.touchpadGestureSequence = nil
+            r.book.value.allTouchesBegan = false
             r.book.value.beganBuffer.removeAll()
             r.book.value.movedBuffer.removeAll()
             r.book.value.endedBuffer.removeAll()

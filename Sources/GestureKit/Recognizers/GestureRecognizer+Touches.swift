@@ -57,6 +57,10 @@ extension GestureRecognizer {
     /// Stops delivering `touch` to this recognizer (UIKit's `ignore(_:for:)`).
     public func ignore(_ touch: Touch) {
         book.value.touches.removeAll { $0 === touch }
+        // Nor is it handed to a hook this cycle has not called yet.
+        book.value.beganBuffer.removeAll { $0 === touch }
+        book.value.endedBuffer.removeAll { $0 === touch }
+        book.value.cancelledBuffer.removeAll { $0 === touch }
         touch.live.value.gestureRecognizers.removeAll { $0 === self }
         // It may now follow no touch: the end of the cycle must look at it.
         boundEngine?.with {

@@ -35,6 +35,10 @@ struct RecognizerBook {
     var isListed = false
     var isReleased = false
     // Input queued for the recognizer's hooks in the current cycle.
+    /// Whether every touch in `touches` landed since the recognizer last heard `touchesBegan`
+    /// (the usual case: it followed no touch when they came), so that they are passed in its own
+    /// list, with nothing queued. Otherwise the new touches are queued in `beganBuffer`.
+    var allTouchesBegan = false
     var beganBuffer: [Touch] = []
     var movedBuffer: [Touch] = []
     var endedBuffer: [Touch] = []
