@@ -313,3 +313,12 @@ extension Array {
         }
     }
 }
+
+extension Array where Element: AnyObject {
+    /// Whether the list holds `object` itself, each element borrowed rather than retained.
+    func contains(identical object: Element) -> Bool {
+        let span = span
+        for i in span.indices where span[i] === object { return true }
+        return false
+    }
+}

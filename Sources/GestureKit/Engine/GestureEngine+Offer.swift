@@ -16,20 +16,28 @@ extension GestureEngine {
         var r = t.region
         while let region = r {
             let inTree = region.engine === self
-            for g in region.gestureRecognizers where g.lastOfferedSequence < t.sequence {
-                if g.committedState.isFinished || g.pendingState != nil { continue }
-                if onlyIdle && (!g.touches.isEmpty || g.touchpadGestureSequence != nil) { continue }
-                g.lastOfferedSequence = t.sequence
-                if accepts(g, t, inTree: book.value.treeChanges == tree ? inTree : nil) {
-                    attach(t, to: g)
-                    queueBegan(t, for: g)
-                    book.value.inputQueued = true
-                    took = true
-                }
+            // The list as the offer begins (a delegate may change it), each recognizer borrowed.
+            let recognizers = region.gestureRecognizers
+            let span = recognizers.span
+            for i in span.indices where offer(t, to: span[i], onlyIdle: onlyIdle, inTree: book.value.treeChanges == tree ? inTree : nil) {
+                took = true
             }
             r = region.parent
         }
         return took
+    }
+
+    /// Offers `t` to `g`; returns whether `g` took it.
+    @inline(__always)
+    private func offer(_ t: Touch, to g: GestureRecognizer, onlyIdle: Bool, inTree: Bool?) -> Bool {
+        guard g.lastOfferedSequence < t.sequence, !g.committedState.isFinished, g.pendingState == nil else { return false }
+        if onlyIdle && (!g.touches.isEmpty || g.touchpadGestureSequence != nil) { return false }
+        g.lastOfferedSequence = t.sequence
+        guard accepts(g, t, inTree: inTree) else { return false }
+        attach(t, to: g)
+        queueBegan(t, for: g)
+        book.value.inputQueued = true
+        return true
     }
 
     /// After recognizers reset, the touches still down that they were never offered (they landed

@@ -64,13 +64,19 @@ struct EngineLink {
 
 // MARK: Touches borrowed in the loops of a frame of motion
 //
-// Each loop below reads touches from an array that holds them, and calls nothing while it does:
-// the touch is borrowed (`unowned(unsafe)`), not retained and released. They run for every
+// Each function below reads touches from an array that holds them, and calls nothing while it
+// does: the touch is borrowed (`unowned(unsafe)`), not retained and released. They run for every
 // contact, or every recognizer still following the fingers, in every frame. Measured with every
-// one of them an ordinary `let` (callgrind, instructions per frame, Swift 6.3.1, x86_64): the
-// 24-recognizer graph's 10-finger frame 10,266 → 11,186, its 1-finger frame 3,579 → 3,688, the
-// surface's 10,608 → 11,002, the recording's 12,610 → 13,158; the contact loop alone is 390 of the
-// 10-finger frame's 920.
+// borrowing loop of the core an ordinary `let` (callgrind, instructions per frame, Swift 6.3.1,
+// x86_64): the 24-recognizer graph's 10-finger frame 10,266 → 11,186, its 1-finger frame 3,579 →
+// 3,688, the surface's 10,608 → 11,002, the recording's 12,610 → 13,158; the contact loop alone
+// is 390 of the 10-finger frame's 920.
+//
+// A loop over a list it is handed, or over a copy, can borrow safely through the list's `Span`
+// instead (the centroid, `activeTouchCount`, touch delivery's recognizers). Here that does not
+// pay: the contact is one element of the engine's list, and `movedTouchCount` reads one or two
+// touches, so the copy's retain and release cost more than the borrowing saves (through a span,
+// the recording's frame 10,419 → 10,535).
 
 extension GestureEngine {
     /// Updates the active touch at `index` from a contact that moved or stayed, and stamps it
@@ -108,37 +114,5 @@ extension GestureEngine {
             k += 1
         }
         return moved
-    }
-}
-
-extension GestureRecognizer {
-    /// The fingers of this recognizer that are still down (not those that lifted in the frame
-    /// being processed, unlike ``numberOfTouches``): what a subclass checks to end its gesture.
-    public var activeTouchCount: Int {
-        var n = 0
-        var i = 0
-        while i < touches.count {
-            unowned(unsafe) let t = touches[i]
-            i += 1
-            if t.phase.isActive && t.type != .touchpadGesture { n += 1 }
-        }
-        return n
-    }
-
-    /// The centroid of the active touches (and of those that ended at `time`), in screen points.
-    func centroid(of touches: [Touch], includingEndedAt time: Timestamp?) -> Point? {
-        var sum = Point.zero
-        var n = 0.0
-        var i = 0
-        while i < touches.count {
-            // `touches` holds each touch and nothing here calls out: borrowed, not retained.
-            unowned(unsafe) let t = touches[i]
-            i += 1
-            if t.type != .touchpadGesture && (t.phase.isActive || (time != nil && t.timestamp == time!)) {
-                sum += t.location
-                n += 1
-            }
-        }
-        return n > 0 ? sum / n : nil
     }
 }

@@ -9,7 +9,12 @@ extension GestureRecognizer {
             return touchpadFingerCount
         }
         var n = 0
-        for t in touches where t.type != .touchpadGesture && (t.isActive || t.timestamp == lastFrameTime) { n += 1 }
+        let frame = lastFrameTime
+        let touches = touches
+        let span = touches.span
+        for i in span.indices where span[i].type != .touchpadGesture && (span[i].isActive || span[i].timestamp == frame) {
+            n += 1
+        }
         return n
     }
 
@@ -45,12 +50,15 @@ extension GestureRecognizer {
     /// list (``ignore(_:)``, say) without changing which fingers it is called with.
     public func forEachFinger(includingLifted: Bool = true, excluding excluded: [Touch] = [], _ body: (Touch) -> Void) {
         let frame = lastFrameTime
-        for t in touches {
-            guard t.type != .touchpadGesture,
-                  t.phase.isActive || (includingLifted && t.timestamp == frame)
+        // The list as the call begins, each touch borrowed from it rather than retained.
+        let touches = touches
+        let span = touches.span
+        for i in span.indices {
+            guard span[i].type != .touchpadGesture,
+                  span[i].phase.isActive || (includingLifted && span[i].timestamp == frame)
             else { continue }
-            if !excluded.isEmpty && excluded.contains(where: { $0 === t }) { continue }
-            body(t)
+            if !excluded.isEmpty && excluded.contains(identical: span[i]) { continue }
+            body(span[i])
         }
     }
 
@@ -103,5 +111,31 @@ extension GestureRecognizer {
     /// of `touch`'s device for a threshold in millimetres, in points for one in points.
     public func displacement(_ displacement: Point, reaches threshold: Distance, for touch: Touch?) -> Bool {
         threshold.isReached(by: displacement, density: density(for: touch))
+    }
+}
+
+extension GestureRecognizer {
+    /// The fingers of this recognizer that are still down (not those that lifted in the frame
+    /// being processed, unlike ``numberOfTouches``): what a subclass checks to end its gesture.
+    public var activeTouchCount: Int {
+        var n = 0
+        let touches = touches
+        let span = touches.span
+        for i in span.indices where span[i].phase.isActive && span[i].type != .touchpadGesture { n += 1 }
+        return n
+    }
+
+    /// The centroid of the active touches (and of those that ended at `time`), in screen points.
+    func centroid(of touches: [Touch], includingEndedAt time: Timestamp?) -> Point? {
+        var sum = Point.zero
+        var n = 0.0
+        // Each touch borrowed from the list, not retained and released.
+        let span = touches.span
+        for i in span.indices where span[i].type != .touchpadGesture
+            && (span[i].phase.isActive || (time != nil && span[i].timestamp == time!)) {
+            sum += span[i].location
+            n += 1
+        }
+        return n > 0 ? sum / n : nil
     }
 }
