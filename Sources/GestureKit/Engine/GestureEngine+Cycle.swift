@@ -137,6 +137,22 @@ extension GestureEngine {
         r.book.value.movedBuffer.empty()
     }
 
+    /// How many of `r`'s touches moved after frame `heard` (those still down, and those whose
+    /// lift in this frame carried motion). Each touch's fields are read in place in the list, so
+    /// no touch is retained and released.
+    @inline(__always)
+    private func movedTouchCount(of r: GestureRecognizer, after heard: Int) -> Int {
+        var moved = 0
+        var k = 0
+        while k < r.book.value.touches.count {
+            if r.book.value.touches[k].live.value.movedInFrame > heard && r.book.value.touches[k].phase != .cancelled {
+                moved += 1
+            }
+            k += 1
+        }
+        return moved
+    }
+
     /// Ends a cycle: delivers raw touches, drops finished touches from recognizers, fails
     /// recognizers left undecided with nothing to wait for, and resets finished ones.
     func finishCycle() {

@@ -1,6 +1,6 @@
 // Every construct of the core that switches a Swift check off, with the measurement that justifies
-// it: the unchecked boxes, the engine link, and the four loops of a frame of motion that borrow
-// touches without retaining them. Outside this file the core has no `@exclusivity(unchecked)`,
+// it: the unchecked boxes, the engine link, and the contact loop's touch, borrowed without being
+// retained. Outside this file the core has no `@exclusivity(unchecked)`,
 // `unowned(unsafe)`, `Unmanaged` or underscored standard-library call (docs/architecture.md,
 // "Checks switched off").
 
@@ -62,21 +62,20 @@ struct EngineLink {
     }
 }
 
-// MARK: Touches borrowed in the loops of a frame of motion
+// MARK: The touch a contact moves, borrowed
 //
-// Each function below reads touches from an array that holds them, and calls nothing while it
-// does: the touch is borrowed (`unowned(unsafe)`), not retained and released. They run for every
-// contact, or every recognizer still following the fingers, in every frame. Measured with every
-// borrowing loop of the core an ordinary `let` (callgrind, instructions per frame, Swift 6.3.1,
-// x86_64): the 24-recognizer graph's 10-finger frame 10,266 → 11,186, its 1-finger frame 3,579 →
-// 3,688, the surface's 10,608 → 11,002, the recording's 12,610 → 13,158; the contact loop alone
-// is 390 of the 10-finger frame's 920.
+// The contact loop reads and writes the touch of each contact that moved or stayed, and calls
+// nothing while it does: the touch is borrowed (`unowned(unsafe)`), not retained and released.
+// It runs for every contact of every frame. Measured with it and the core's other borrowing
+// loops of the time an ordinary `let` (callgrind, instructions per frame, Swift 6.3.1, x86_64):
+// the 24-recognizer graph's 10-finger frame 10,266 → 11,186, the contact loop alone 390 of its
+// 920.
 //
-// A loop over a list it is handed, or over a copy, can borrow safely through the list's `Span`
-// instead (the centroid, `activeTouchCount`, touch delivery's recognizers). Here that does not
-// pay: the contact is one element of the engine's list, and `movedTouchCount` reads one or two
-// touches, so the copy's retain and release cost more than the borrowing saves (through a span,
-// the recording's frame 10,419 → 10,535).
+// The other loops over a list of touches or recognizers borrow safely: they read their elements'
+// fields in place (`numberOfTouches`, `activeTouchCount`, the moved-touch count) or go through
+// the list's `Span` (`forEachFinger`, the centroid, touch delivery's recognizers). Neither fits
+// here: the touch is handed to `update(_:with:at:)`, and a span needs a copy of the engine's
+// list, whose retain and release cost what the borrowing saves.
 
 extension GestureEngine {
     /// Updates the active touch at `index` from a contact that moved or stayed, and stamps it
@@ -99,20 +98,5 @@ extension GestureEngine {
         t.live.value.movedInFrame = frameSerial
         movesPending = true
         return first
-    }
-
-    /// How many of `r`'s touches moved after frame `heard` (those still down, and those whose
-    /// lift in this frame carried motion).
-    @inline(__always)
-    func movedTouchCount(of r: GestureRecognizer, after heard: Int) -> Int {
-        var moved = 0
-        var k = 0
-        let n = r.touches.count
-        while k < n {
-            unowned(unsafe) let t = r.touches[k]
-            if t.live.value.movedInFrame > heard && t.phase != .cancelled { moved += 1 }
-            k += 1
-        }
-        return moved
     }
 }

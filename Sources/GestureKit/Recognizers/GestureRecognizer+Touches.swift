@@ -10,10 +10,11 @@ extension GestureRecognizer {
         }
         var n = 0
         let frame = lastFrameTime
-        let touches = touches
-        let span = touches.span
-        for i in span.indices where span[i].type != .touchpadGesture && (span[i].isActive || span[i].timestamp == frame) {
-            n += 1
+        var i = 0
+        while i < book.value.touches.count {
+            if book.value.touches[i].type != .touchpadGesture
+                && (book.value.touches[i].isActive || book.value.touches[i].timestamp == frame) { n += 1 }
+            i += 1
         }
         return n
     }
@@ -119,9 +120,11 @@ extension GestureRecognizer {
     /// being processed, unlike ``numberOfTouches``): what a subclass checks to end its gesture.
     public var activeTouchCount: Int {
         var n = 0
-        let touches = touches
-        let span = touches.span
-        for i in span.indices where span[i].phase.isActive && span[i].type != .touchpadGesture { n += 1 }
+        var i = 0
+        while i < book.value.touches.count {
+            if book.value.touches[i].phase.isActive && book.value.touches[i].type != .touchpadGesture { n += 1 }
+            i += 1
+        }
         return n
     }
 
