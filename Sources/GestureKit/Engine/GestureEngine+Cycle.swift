@@ -153,6 +153,17 @@ extension GestureEngine {
         return moved
     }
 
+    /// How many touches of `r` have ended or been cancelled, each read in place in its list.
+    private func liftedTouchCount(of r: GestureRecognizer) -> Int {
+        var lifted = 0
+        var k = 0
+        while k < r.book.value.touches.count {
+            if !r.book.value.touches[k].isActive { lifted += 1 }
+            k += 1
+        }
+        return lifted
+    }
+
     /// Ends a cycle: delivers raw touches, drops finished touches from recognizers, fails
     /// recognizers left undecided with nothing to wait for, and resets finished ones.
     func finishCycle() {
@@ -185,7 +196,12 @@ extension GestureEngine {
                 // Released this cycle (disabled or removed, and already reset): nothing to settle.
                 guard r.isParticipant else { continue }
                 if pruning {
-                    if r.touches.contains(where: { !$0.isActive }) { r.book.value.touches.prune { !$0.isActive } }
+                    let lifted = liftedTouchCount(of: r)
+                    if lifted == r.book.value.touches.count {
+                        r.book.value.touches.empty()
+                    } else if lifted > 0 {
+                        r.book.value.touches.prune { !$0.isActive }
+                    }
                     if let s = r.touchpadGestureSequence, !s.isActive { r.touchpadGestureSequence = nil }
                 }
                 guard r.touches.isEmpty else { continue }
@@ -290,51 +306,5 @@ extension GestureEngine {
         }
         // Finished touches leave the list at the end of the delivery pass.
         deliverTouches()
-    }
-}
-
-extension Array {
-    /// Empties a list, keeping its storage. `removeAll(keepingCapacity:)` goes through the general
-    /// `replaceSubrange` even for an empty list (about 80 instructions); an input buffer, emptied
-    /// for every recognizer a landing or lifting touch reaches, mostly holds nothing or a touch or
-    /// two, which leave from the end one at a time (a 1-finger landing frame through the
-    /// 24-recognizer graph: 54,561 → 50,048 instructions). Longer lists take the general path,
-    /// which costs less per element.
-    mutating func empty() {
-        if count > 2 {
-            removeAll(keepingCapacity: true)
-        } else {
-            while !isEmpty { removeLast() }
-        }
-    }
-
-    /// Removes the elements `gone` picks, keeping the others in order and the storage. The kept
-    /// ones are swapped forward and the rest dropped from the end, one at a time when they are
-    /// few (`removeAll(where:)` and `removeSubrange` go through the general `replaceSubrange`,
-    /// which costs more for one or two elements and less for ten).
-    mutating func prune(where gone: (Element) -> Bool) {
-        var kept = 0
-        var i = 0
-        while i < count {
-            if !gone(self[i]) {
-                if i != kept { swapAt(i, kept) }
-                kept += 1
-            }
-            i += 1
-        }
-        if count - kept > 2 {
-            removeSubrange(kept...)
-        } else {
-            while count > kept { removeLast() }
-        }
-    }
-}
-
-extension Array where Element: AnyObject {
-    /// Whether the list holds `object` itself, each element borrowed rather than retained.
-    func contains(identical object: Element) -> Bool {
-        let span = span
-        for i in span.indices where span[i] === object { return true }
-        return false
     }
 }

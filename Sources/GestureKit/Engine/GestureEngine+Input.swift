@@ -141,7 +141,10 @@ extension GestureEngine {
                     }
                     touchesLeft = true
                     removeActive(t)
-                    for r in t.gestureRecognizers { r.book.value.endedBuffer.append(t) }
+                    // Each recognizer borrowed from the touch's list rather than retained.
+                    let recognizers = t.gestureRecognizers
+                    let span = recognizers.span
+                    for i in span.indices { span[i].book.value.endedBuffer.append(t) }
                     book.value.inputQueued = true
                     noteTapEnd(t)
                 } else {
@@ -278,7 +281,9 @@ extension GestureEngine {
         touchesLeft = true
         t.live.value.cancellation = reason
         removeActive(t)
-        for r in t.gestureRecognizers { r.book.value.cancelledBuffer.append(t) }
+        let recognizers = t.gestureRecognizers
+        let span = recognizers.span
+        for i in span.indices { span[i].book.value.cancelledBuffer.append(t) }
         book.value.inputQueued = true
     }
 }
