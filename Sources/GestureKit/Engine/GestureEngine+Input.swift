@@ -125,7 +125,7 @@ extension GestureEngine {
                     book.value.ignoredContacts.removeAll { $0.device == frame.device && $0.contact == c.id }
                     continue
                 }
-                update(t, with: c, at: frame.timestamp)
+                t.take(c, at: frame.timestamp)
                 let large = !c.isPalm && limits.rejects(c)
                 if large { statistics.largeContactsRejected += 1 }
                 if c.phase == .ended && !c.isPalm && !large {
@@ -164,11 +164,12 @@ extension GestureEngine {
 
     /// The index in ``activeTouches`` of a contact's touch, searched from `start` round to it.
     private func activeTouchIndex(_ device: DeviceID, _ contact: Int, from start: Int = 0) -> Int? {
-        let n = activeTouches.count
+        let n = book.value.activeTouches.count
         var i = start < n ? start : 0
         var left = n
         while left > 0 {
-            if activeTouches[i].contactID == contact && activeTouches[i].device == device { return i }
+            // Read in place in the engine's list: no touch, and no copy of the list, is retained.
+            if book.value.activeTouches[i].contactID == contact && book.value.activeTouches[i].device == device { return i }
             i += 1
             if i == n { i = 0 }
             left -= 1
@@ -212,20 +213,19 @@ extension GestureEngine {
         if excess > 0 { book.value.retiring.removeFirst(excess) }
     }
 
+    /// Updates the active touch at `index` from a contact that moved or stayed, and stamps it
+    /// with this frame if it moved. Returns whether it is the first motion of the touch in this
+    /// frame (a contact listed twice in one frame counts once).
+    ///
+    /// Stamped rather than queued per recognizer: dispatch hands each recognizer that is still
+    /// deciding or recognizing the touches it tracks that carry this frame's stamp; one that has
+    /// recognized or failed, and only follows the touches until they lift, is not looked at.
+    /// The touch is reached in place in the engine's list, neither retained nor released.
     @inline(__always)
-    func update(_ t: Touch, with c: TouchContact, at time: Timestamp) {
-        // A contact the producer merely repeats (a resting finger re-sent every frame) is not news:
-        // only a change keeps the watchdog away.
-        if c.location != t.location || c.pressure != t.pressure || c.majorAxisMillimetres != t.majorAxisMillimetres
-            || !c.phase.isActive {
-            t.lastReport = time
-        }
-        t.live.value.previousLocation = t.location
-        t.live.value.location = c.location
-        t.live.value.millimetres = c.millimetres
-        t.live.value.pressure = c.pressure
-        t.live.value.majorAxisMillimetres = c.majorAxisMillimetres
-        t.live.value.timestamp = time
+    private func moveActiveTouch(at index: Int, with c: TouchContact, at time: Timestamp) -> Bool {
+        let motion = book.value.activeTouches[index].move(with: c, at: time, frame: frameSerial)
+        if motion.moved { movesPending = true }
+        return motion.first
     }
 
     private func begin(_ c: TouchContact, device: DeviceID, type: TouchType, density: PointDensity, at time: Timestamp) {

@@ -208,6 +208,39 @@ public final class Touch {
 
     /// Whether the finger is still down.
     public var isActive: Bool { live.value.phase.isActive }
+
+    /// Takes a contact's report at `time`: its position, size and pressure.
+    @inline(__always)
+    func take(_ c: TouchContact, at time: Timestamp) {
+        // A contact the producer merely repeats (a resting finger re-sent every frame) is not news:
+        // only a change keeps the watchdog away.
+        if c.location != location || c.pressure != pressure || c.majorAxisMillimetres != majorAxisMillimetres
+            || !c.phase.isActive {
+            live.value.lastReport = time
+        }
+        live.value.previousLocation = location
+        live.value.location = c.location
+        live.value.millimetres = c.millimetres
+        live.value.pressure = c.pressure
+        live.value.majorAxisMillimetres = c.majorAxisMillimetres
+        live.value.timestamp = time
+    }
+
+    /// Takes the report of a contact that moved or stayed, and stamps the touch with `frame` if
+    /// it moved. Returns whether it moved, and whether this is its first motion in `frame` (a
+    /// contact listed twice in one frame counts once).
+    @inline(__always)
+    func move(with c: TouchContact, at time: Timestamp, frame: Int) -> (moved: Bool, first: Bool) {
+        take(c, at: time)
+        guard c.phase == .moved && location != previousLocation else {
+            live.value.phase = .stationary
+            return (false, false)
+        }
+        live.value.phase = .moved
+        let first = live.value.movedInFrame != frame
+        live.value.movedInFrame = frame
+        return (true, first)
+    }
 }
 
 extension Touch: CustomStringConvertible {

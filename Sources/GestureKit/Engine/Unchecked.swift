@@ -1,8 +1,7 @@
 // Every construct of the core that switches a Swift check off, with the measurement that justifies
-// it: the unchecked boxes, the engine link, and the contact loop's touch, borrowed without being
-// retained. Outside this file the core has no `@exclusivity(unchecked)`,
-// `unowned(unsafe)`, `Unmanaged` or underscored standard-library call (docs/architecture.md,
-// "Checks switched off").
+// it: the unchecked boxes and the engine link. Outside this file the core has no
+// `@exclusivity(unchecked)`, `unowned(unsafe)`, `Unmanaged` or underscored standard-library call
+// (docs/architecture.md, "Checks switched off").
 
 /// A value the engine reads and writes on every frame, stored without Swift's run-time
 /// exclusivity check. It is the core's only use of `@exclusivity(unchecked)`.
@@ -59,44 +58,5 @@ struct EngineLink {
     @inline(__always)
     func didTransition(_ recognizer: GestureRecognizer, from old: GestureState, to new: GestureState) {
         engine._withUnsafeGuaranteedRef { $0.didTransition(recognizer, from: old, to: new) }
-    }
-}
-
-// MARK: The touch a contact moves, borrowed
-//
-// The contact loop reads and writes the touch of each contact that moved or stayed, and calls
-// nothing while it does: the touch is borrowed (`unowned(unsafe)`), not retained and released.
-// It runs for every contact of every frame. Measured with it and the core's other borrowing
-// loops of the time an ordinary `let` (callgrind, instructions per frame, Swift 6.3.1, x86_64):
-// the 24-recognizer graph's 10-finger frame 10,266 → 11,186, the contact loop alone 390 of its
-// 920.
-//
-// The other loops over a list of touches or recognizers borrow safely: they read their elements'
-// fields in place (`numberOfTouches`, `activeTouchCount`, the moved-touch count) or go through
-// the list's `Span` (`forEachFinger`, the centroid, touch delivery's recognizers). Neither fits
-// here: the touch is handed to `update(_:with:at:)`, and a span needs a copy of the engine's
-// list, whose retain and release cost what the borrowing saves.
-
-extension GestureEngine {
-    /// Updates the active touch at `index` from a contact that moved or stayed, and stamps it
-    /// with this frame if it moved. Returns whether it is the first motion of the touch in this
-    /// frame (a contact listed twice in one frame counts once).
-    ///
-    /// Stamped rather than queued per recognizer: dispatch hands each recognizer that is still
-    /// deciding or recognizing the touches it tracks that carry this frame's stamp; one that has
-    /// recognized or failed, and only follows the touches until they lift, is not looked at.
-    @inline(__always)
-    func moveActiveTouch(at index: Int, with c: TouchContact, at time: Timestamp) -> Bool {
-        unowned(unsafe) let t = activeTouches[index]
-        update(t, with: c, at: time)
-        guard c.phase == .moved && t.location != t.previousLocation else {
-            t.live.value.phase = .stationary
-            return false
-        }
-        t.live.value.phase = .moved
-        let first = t.live.value.movedInFrame != frameSerial
-        t.live.value.movedInFrame = frameSerial
-        movesPending = true
-        return first
     }
 }
