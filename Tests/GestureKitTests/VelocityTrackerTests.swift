@@ -129,6 +129,13 @@ struct MathsTests {
         #expect((Duration.seconds(-2) - .nanoseconds(999)).gestureMicroseconds == -2_000_000)
         #expect(Duration.seconds(Int64.max).gestureMicroseconds == .max)
         #expect(Duration.seconds(Int64.min).gestureMicroseconds == .min)
+        // Either side of the largest attosecond count that fits 64 bits (about 9.22 s), and far
+        // beyond it: the same truncation whichever division is taken.
+        let edge = Duration(secondsComponent: 9, attosecondsComponent: 223_372_036_854_775_807)
+        #expect(edge.gestureMicroseconds == 9_223_372)
+        #expect((edge + .nanoseconds(1)).gestureMicroseconds == 9_223_372)
+        #expect((Duration.zero - edge - .nanoseconds(1)).gestureMicroseconds == -9_223_372)
+        #expect((Duration.seconds(86_400) + .nanoseconds(1_999)).gestureMicroseconds == 86_400_000_001)
         #expect(Duration.milliseconds(1250).gestureSeconds == 1.25)
     }
 
