@@ -100,6 +100,13 @@ open class ScreenEdgePanGestureRecognizer: PanGestureRecognizer {
         var firstLanding: Timestamp?
 
         init() {}
+    }
+
+    /// Where fingers landed, as they land: the list of zones they all landed in and when the
+    /// first one did (the sequence's `candidates` and `firstLanding`, taken out for the call).
+    private struct Landing {
+        var candidates: [ScreenZone]
+        var firstLanding: Timestamp?
 
         /// Narrows the candidates to the zones every finger of `touches` landed in (the first
         /// finger's zones, a corner zone winning over the edge bands that also cover the spot);
@@ -172,11 +179,13 @@ open class ScreenEdgePanGestureRecognizer: PanGestureRecognizer {
         if state == .possible, let screen = withEngine({ $0.root.screenFrame }) {
             let zones = zoneSettings
             let window = zones.landingWindow
-            // Taken out and put back whole (no access to `sequence` stays open across a call).
-            var landing = sequence
-            sequence = Sequence()
+            // Taken out and put back (no access to `sequence` stays open across a call): the list
+            // is moved, not copied, and the rest of the sequence stays where it is.
+            var landing = Landing(candidates: sequence.candidates, firstLanding: sequence.firstLanding)
+            sequence.candidates = []
             let failure = landing.land(touches, in: zones, screen: screen, window: window) { density(for: $0) }
-            sequence = landing
+            sequence.candidates = landing.candidates
+            sequence.firstLanding = landing.firstLanding
             if let failure { return fail(failure) }
         }
         super.touchesBegan(touches)
