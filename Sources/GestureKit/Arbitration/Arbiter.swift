@@ -83,7 +83,7 @@ public final class Arbiter {
             switch new {
             case .failed, .cancelled:
                 r.pendingState = nil
-                fail(r, reason ?? .unspecified)
+                fail(r, reason)
             case .ended:
                 r.pendingState = .ended
                 if pending == .began { r.pendingBeganBeforeEnd = true }
@@ -100,7 +100,7 @@ public final class Arbiter {
             r.pendingBeganBeforeEnd = false
             attempt(r, to: new)
         } else if new == .failed {
-            fail(r, reason ?? .unspecified)
+            fail(r, reason)
         } else {
             // Changed, ended or cancelled from an active state.
             r.commit(new, reason: nil)
@@ -205,7 +205,9 @@ public final class Arbiter {
         }
     }
 
-    private func fail(_ r: GestureRecognizer, _ reason: FailureReason) {
+    /// `r` fails, for `reason` (`unspecified` when `nil`: the recognizer stores it, so that the
+    /// reason is copied once, into its place).
+    private func fail(_ r: GestureRecognizer, _ reason: FailureReason?) {
         guard r.committedState == .possible else { return }
         r.commit(.failed, reason: reason)
         releaseWaiters(of: r)

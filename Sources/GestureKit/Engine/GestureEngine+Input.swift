@@ -97,7 +97,10 @@ extension GestureEngine {
             switch c.phase {
             case .began:
                 if let old = activeTouch(frame.device, c.id) { cancel(old, reason: .device) }
-                book.value.ignoredContacts.removeAll { $0.device == frame.device && $0.contact == c.id }
+                // Mostly empty: the test spares `removeAll(where:)`'s general path on every landing.
+                if !book.value.ignoredContacts.isEmpty {
+                    book.value.ignoredContacts.removeAll { $0.device == frame.device && $0.contact == c.id }
+                }
                 if c.isPalm || limits.rejects(c) {
                     if c.isPalm { statistics.palmsIgnored += 1 } else { statistics.largeContactsRejected += 1 }
                     book.value.ignoredContacts.append((frame.device, c.id))
