@@ -79,6 +79,8 @@ open class RotationGestureRecognizer: GestureRecognizer {
         /// Its distance from the centroid when the set was anchored: a finger near the centre says
         /// little about the turn.
         let weight: Double
+        /// Where it is, in millimetres, as last measured: worked out once per measure.
+        var position: Point = .zero
     }
 
     /// Calls `body` with each anchored finger's position in millimetres and the set's centroid.
@@ -87,10 +89,14 @@ open class RotationGestureRecognizer: GestureRecognizer {
         var set = fingers
         fingers = []
         var sum = Point.zero
-        for f in set { sum += f.touch.density.millimetres(f.touch.location) }
+        // By index, each finger read in place (a loop binding each would retain its touch).
+        for i in set.indices {
+            set[i].position = set[i].touch.density.millimetres(set[i].touch.location)
+            sum += set[i].position
+        }
         let c = sum / Double(set.count)
         for i in set.indices {
-            let p = set[i].touch.density.millimetres(set[i].touch.location)
+            let p = set[i].position
             body(&set[i], p, c)
         }
         fingers = set
