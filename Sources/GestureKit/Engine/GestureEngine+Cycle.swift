@@ -125,13 +125,12 @@ extension GestureEngine {
     private func deliverMoves(to r: GestureRecognizer, after heard: Int) {
         let moved = movedTouchCount(of: r, after: heard)
         if moved == 0 { return }
-        let n = r.touches.count
-        if moved == n { return r.touchesMoved(r.touches) }
-        var k = 0
-        while k < n {
-            let t = r.touches[k]
-            if t.live.value.movedInFrame > heard && t.phase != .cancelled { r.book.value.movedBuffer.append(t) }
-            k += 1
+        let touches = r.touches
+        if moved == touches.count { return r.touchesMoved(touches) }
+        // Each touch borrowed from the list; only those that go into the buffer are retained.
+        let span = touches.span
+        for k in span.indices where span[k].live.value.movedInFrame > heard && span[k].phase != .cancelled {
+            r.book.value.movedBuffer.append(span[k])
         }
         r.touchesMoved(r.book.value.movedBuffer)
         r.book.value.movedBuffer.empty()
