@@ -18,8 +18,9 @@ struct ParticipantListTests {
         let tap = CountingTap().named("tap")
         s.engine.root.addGestureRecognizer(tap)
         var nested = false
-        tap.addTarget { t in
-            guard t.state == .ended, !nested else { return }
+        // The story is held weakly: the engine holds the tap, which holds this target.
+        tap.addTarget { [weak s] t in
+            guard let s, t.state == .ended, !nested else { return }
             nested = true
             // From inside the target: a second finger lands while the tap, about to reset, is
             // still listed; once reset in that nested cycle, the tap takes the new finger.

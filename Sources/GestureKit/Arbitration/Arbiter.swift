@@ -141,10 +141,13 @@ public final class Arbiter {
 
     /// Tries to take `r` out of `possible` into `target` (began, or ended for a discrete gesture).
     private func attempt(_ r: GestureRecognizer, to target: GestureState) {
+        // The list as the attempt begins, each participant borrowed from it rather than retained.
         let participants = engine.participants
-        for s in participants where s !== r && s.committedState.hasRecognized && shareTouches(r, s)
-            && !mayRecognizeSimultaneously(r, s) && s.canPrevent(r) && r.canBePrevented(by: s) {
-            return engine.with(cause: .otherRecognizer(s.name)) { fail(r, .preventedBy(s.name)) }
+        let span = participants.span
+        for i in span.indices where span[i] !== r && span[i].committedState.hasRecognized && shareTouches(r, span[i])
+            && !mayRecognizeSimultaneously(r, span[i]) && span[i].canPrevent(r) && r.canBePrevented(by: span[i]) {
+            let name = span[i].name
+            return engine.with(cause: .otherRecognizer(name)) { fail(r, .preventedBy(name)) }
         }
         if mustWait(r) {
             r.pendingState = target
@@ -174,7 +177,9 @@ public final class Arbiter {
         for f in r.failureRequirements where isUndecided(f) && f !== r { return true }
         // `r`'s delegate is loaded once for the whole decision (each other's, once per pair).
         let rd = r.delegate
-        for f in engine.participants where f !== r && isUndecided(f) && requiresFailure(r, rd, of: f, f.delegate) {
+        let participants = engine.participants
+        let span = participants.span
+        for i in span.indices where span[i] !== r && isUndecided(span[i]) && requiresFailure(r, rd, of: span[i], span[i].delegate) {
             return true
         }
         return false
