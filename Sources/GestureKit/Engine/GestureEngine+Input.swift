@@ -255,7 +255,7 @@ extension GestureEngine {
         }
         t.live.value.region = hit
         t.live.value.gestureRecognizers.reserveCapacity(book.value.recognizersPerTouch)
-        offer(t)
+        offer(t, hitTested: type == .direct)
         book.value.recognizersPerTouch = t.live.value.gestureRecognizers.count
         book.value.activeTouches.append(t)
         book.value.deliveryTouches.append(t)

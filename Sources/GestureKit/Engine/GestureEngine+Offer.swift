@@ -6,16 +6,18 @@ extension GestureEngine {
     /// asked, and may be offered the touch again once it resets in the same cycle. Returns whether
     /// any recognizer took it.
     /// With `onlyIdle`, only recognizers following no touch are asked: a touch that landed
-    /// before joins no gesture already under way.
+    /// before joins no gesture already under way. `hitTested` says that the touch's region was
+    /// just found by hit-testing this engine's root, with nothing run since: it and its
+    /// ancestors are in the tree, and no weak load need say so.
     @discardableResult
-    func offer(_ t: Touch, onlyIdle: Bool = false) -> Bool {
+    func offer(_ t: Touch, onlyIdle: Bool = false, hitTested: Bool = false) -> Bool {
         var took = false
         // Whether a region is in this engine's tree is looked up once for all its recognizers,
         // and stands while the tree does not change (a delegate's answer could change it).
         let tree = book.value.treeChanges
         var r = t.region
         while let region = r {
-            let inTree = region.engine === self
+            let inTree = hitTested || region.engine === self
             // The list as the offer begins (a delegate may change it), each recognizer borrowed.
             let recognizers = region.gestureRecognizers
             let span = recognizers.span
