@@ -7,6 +7,8 @@ private final class HookRecorder: GestureRecognizer {
     private(set) var calls: [String] = []
     var onMoved: ((HookRecorder, [Touch]) -> Void)?
     var onBegan: ((HookRecorder, [Touch]) -> Void)?
+    var onEnded: ((HookRecorder, [Touch]) -> Void)?
+    var onCancelled: ((HookRecorder, [Touch]) -> Void)?
 
     private func ids(_ touches: [Touch]) -> String { touches.map { String($0.contactID) }.joined(separator: ",") }
 
@@ -18,9 +20,13 @@ private final class HookRecorder: GestureRecognizer {
         calls.append("moved \(ids(touches))")
         onMoved?(self, touches)
     }
-    override func touchesEnded(_ touches: [Touch]) { calls.append("ended \(ids(touches))") }
+    override func touchesEnded(_ touches: [Touch]) {
+        calls.append("ended \(ids(touches))")
+        onEnded?(self, touches)
+    }
     override func touchesCancelled(_ touches: [Touch]) {
         calls.append("cancelled \(ids(touches))")
+        onCancelled?(self, touches)
         super.touchesCancelled(touches)
     }
 
@@ -336,5 +342,43 @@ struct IgnoredBeforeHookTests {
     @Test("when the recognizer already followed a touch: touchesBegan has only the touch it kept")
     func following() {
         #expect(story(following: true) == ["began 2"])
+    }
+
+    @Test("a touch ignored from another recognizer's touchesEnded, in the same cycle, is not in this one's")
+    func endedAfterIgnore() {
+        let s = Fingers()
+        let first = HookRecorder().named("first")
+        let second = HookRecorder().named("second")
+        s.engine.root.addGestureRecognizer(first)
+        s.engine.root.addGestureRecognizer(second)
+        s.press([1, 2], at: [Point(x: 300, y: 300), Point(x: 500, y: 300)])
+        #expect(first.take() == ["began 1,2"])
+        #expect(second.take() == ["began 1,2"])
+        // `first` hears the lifts before `second` (it joined first), and makes `second` let go of finger 1.
+        first.onEnded = { [weak second] _, touches in
+            if let second, let one = touches.first(where: { $0.contactID == 1 }) { second.ignore(one) }
+        }
+        s.release([1, 2])
+        #expect(first.take() == ["ended 1,2"])
+        #expect(second.take() == ["ended 2"])
+    }
+
+    @Test("a touch ignored from another recognizer's touchesCancelled, in the same cycle, is not in this one's")
+    func cancelledAfterIgnore() {
+        let s = Fingers()
+        let first = HookRecorder().named("first")
+        let second = HookRecorder().named("second")
+        s.engine.root.addGestureRecognizer(first)
+        s.engine.root.addGestureRecognizer(second)
+        s.press([1, 2], at: [Point(x: 300, y: 300), Point(x: 500, y: 300)])
+        first.take()
+        second.take()
+        first.onCancelled = { [weak second] _, touches in
+            if let second, let one = touches.first(where: { $0.contactID == 1 }) { second.ignore(one) }
+        }
+        // The device goes: both touches are cancelled in one cycle.
+        s.unplug()
+        #expect(first.take() == ["cancelled 1,2"])
+        #expect(second.take() == ["cancelled 2"])
     }
 }
