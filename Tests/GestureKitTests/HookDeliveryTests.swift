@@ -344,8 +344,13 @@ struct IgnoredBeforeHookTests {
         #expect(story(following: true) == ["began 2"])
     }
 
-    @Test("a touch ignored from another recognizer's touchesEnded, in the same cycle, is not in this one's")
-    func endedAfterIgnore() {
+    /// Two recorders following fingers 1 and 2; `first` joined first, so it hears each hook of a
+    /// cycle before `second`. `end` ends both fingers in one cycle; when `first` hears of it
+    /// (through the closure `hook` sets), it makes `second` let go of finger 1. Returns what each
+    /// heard of the end.
+    private func endBoth(
+        hook: (HookRecorder, @escaping (HookRecorder, [Touch]) -> Void) -> Void, end: (Fingers) -> Void
+    ) -> (first: [String], second: [String]) {
         let s = Fingers()
         let first = HookRecorder().named("first")
         let second = HookRecorder().named("second")
@@ -354,31 +359,25 @@ struct IgnoredBeforeHookTests {
         s.press([1, 2], at: [Point(x: 300, y: 300), Point(x: 500, y: 300)])
         #expect(first.take() == ["began 1,2"])
         #expect(second.take() == ["began 1,2"])
-        // `first` hears the lifts before `second` (it joined first), and makes `second` let go of finger 1.
-        first.onEnded = { [weak second] _, touches in
+        hook(first) { [weak second] _, touches in
             if let second, let one = touches.first(where: { $0.contactID == 1 }) { second.ignore(one) }
         }
-        s.release([1, 2])
-        #expect(first.take() == ["ended 1,2"])
-        #expect(second.take() == ["ended 2"])
+        end(s)
+        return (first.take(), second.take())
+    }
+
+    @Test("a touch ignored from another recognizer's touchesEnded, in the same cycle, is not in this one's")
+    func endedAfterIgnore() {
+        let heard = endBoth(hook: { $0.onEnded = $1 }, end: { $0.release([1, 2]) })
+        #expect(heard.first == ["ended 1,2"])
+        #expect(heard.second == ["ended 2"])
     }
 
     @Test("a touch ignored from another recognizer's touchesCancelled, in the same cycle, is not in this one's")
     func cancelledAfterIgnore() {
-        let s = Fingers()
-        let first = HookRecorder().named("first")
-        let second = HookRecorder().named("second")
-        s.engine.root.addGestureRecognizer(first)
-        s.engine.root.addGestureRecognizer(second)
-        s.press([1, 2], at: [Point(x: 300, y: 300), Point(x: 500, y: 300)])
-        first.take()
-        second.take()
-        first.onCancelled = { [weak second] _, touches in
-            if let second, let one = touches.first(where: { $0.contactID == 1 }) { second.ignore(one) }
-        }
         // The device goes: both touches are cancelled in one cycle.
-        s.unplug()
-        #expect(first.take() == ["cancelled 1,2"])
-        #expect(second.take() == ["cancelled 2"])
+        let heard = endBoth(hook: { $0.onCancelled = $1 }, end: { $0.unplug() })
+        #expect(heard.first == ["cancelled 1,2"])
+        #expect(heard.second == ["cancelled 2"])
     }
 }
