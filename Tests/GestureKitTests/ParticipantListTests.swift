@@ -18,9 +18,7 @@ struct ParticipantListTests {
         let tap = CountingTap().named("tap")
         s.engine.root.addGestureRecognizer(tap)
         var nested = false
-        // The story is held weakly: the engine holds the tap, which holds this target.
-        tap.addTarget { [weak s] t in
-            guard let s, t.state == .ended, !nested else { return }
+        s.once(from: tap, at: .ended) { s in
             nested = true
             // From inside the target: a second finger lands while the tap, about to reset, is
             // still listed; once reset in that nested cycle, the tap takes the new finger.

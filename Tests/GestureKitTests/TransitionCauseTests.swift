@@ -74,11 +74,7 @@ struct TransitionCauseTests {
         // A frame sent from a target called on a deadline is input all the same.
         s.tick()
         s.press([2], at: [Point(x: 600, y: 300)])
-        var sent = false
-        // Held weakly: the engine holds the recognizer, which holds this closure.
-        press.addTarget { [weak s] p in
-            guard let s, p.state == .began, !sent else { return }
-            sent = true
+        s.once(from: press, at: .began) { s in
             s.move(2, to: Point(x: 640, y: 300))
             s.frame()
         }

@@ -213,6 +213,18 @@ final class Fingers: GestureEngineObserver {
         }
     }
 
+    /// Calls `step` once, from inside a target of `r`, the first time `r` reaches `state`: a frame
+    /// sent from there is a cycle nested in the one that made the transition. The story is held
+    /// weakly (the engine holds `r`, which holds the target).
+    func once(from r: GestureRecognizer, at state: GestureState, _ step: @escaping (Fingers) -> Void) {
+        var done = false
+        r.addTarget { [weak self] g in
+            guard let self, g.state == state, !done else { return }
+            done = true
+            step(self)
+        }
+    }
+
     /// A quick tap with `count` fingers around `p`.
     func tap(at p: Point, fingers count: Int = 1, holding ms: Double = 60) {
         let ids = Array(1...count)
