@@ -359,8 +359,10 @@ def g_tp_scroll():
 
 def g_tp_hold():
     # Two fingers resting 1 s without moving: libinput's hold begins within ~0.2 s,
-    # GestureKit's hold recognizers want 0.5 s of it.
-    return [Finger(0.0, 1.00, still(42, 33)), Finger(0.005, 1.00, still(58, 33))]
+    # GestureKit's hold recognizers want 0.5 s of it. Both land in one frame: landed 5 ms
+    # apart, a guest that stalled between the two frames (TCG on a busy host) let libinput
+    # begin a 1-finger hold and cancel it 174 ms later, and no 2-finger hold followed.
+    return [Finger(0.0, 1.00, still(42, 33)), Finger(0.0, 1.00, still(58, 33))]
 
 
 # Rotated output (--rotation 90: the sensor's right edge is the screen's bottom, its
