@@ -13,7 +13,8 @@ public final class FingerStream {
     /// Frames per second.
     public let hz: Double
     /// Moving frames sent by ``step()`` so far.
-    public private(set) var framesSent = 0
+    public var framesSent: Int { sent }
+    private var sent = 0
 
     private var frame: TouchFrame
     private var time: Timestamp
@@ -90,7 +91,7 @@ public final class FingerStream {
             }
         }
         engine.send(.touchFrame(frame))
-        framesSent += 1
+        sent = sent + 1
     }
 
     /// Sends `count` moving frames.
@@ -132,7 +133,8 @@ public final class ScalingWorkload: GestureRecognizerDelegate {
     public let engine: GestureEngine
     public let stream: FingerStream
     public private(set) var recognizers: [GestureRecognizer] = []
-    public private(set) var sink = 0.0
+    public var sink: Double { total.value }
+    private let total = Sink()
 
     public init(recognizers count: Int, fingers: Int = 10) {
         engine = GestureEngine(screen: FingerStream.screen)
@@ -156,9 +158,10 @@ public final class ScalingWorkload: GestureRecognizerDelegate {
         }
         self.recognizers = recognizers
         stream = FingerStream(engine: engine, fingers: fingers)
+        let sink = total
         for r in recognizers {
             r.delegate = self
-            r.addTarget { [unowned self] _ in sink += 1 }
+            r.addTarget { _ in sink.add(1) }
         }
         stream.run(frames: GraphWorkload.warmUpFrames)
     }
@@ -177,7 +180,8 @@ public final class ScalingWorkload: GestureRecognizerDelegate {
 public final class InterestWorkload: GestureRecognizerDelegate {
     public let engine: GestureEngine
     public let stream: FingerStream
-    public private(set) var sink = 0.0
+    public var sink: Double { total.value }
+    private let total = Sink()
     private var following: [GestureRecognizer] = []
 
     public init(idle: Int) {
@@ -200,9 +204,10 @@ public final class InterestWorkload: GestureRecognizerDelegate {
         self.following = following
         // The finger lands; the pans begin only once it has moved, with their delegate set.
         stream = FingerStream(engine: engine, fingers: 1)
+        let sink = total
         for pan in following {
             pan.delegate = self
-            pan.addTarget { [unowned self] pan in sink += pan.translation(in: nil).x }
+            pan.addTarget { pan in sink.add(pan.translation(in: nil).x) }
         }
         stream.run(frames: GraphWorkload.warmUpFrames)
         precondition(following.allSatisfy { $0.state == .changed }, "the 3 pans follow the finger")
