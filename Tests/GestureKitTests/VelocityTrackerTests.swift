@@ -105,6 +105,31 @@ struct MathsTests {
         #expect(worst < 1e-9)
     }
 
+    @Test("turnAngle is the turn from one vector to another, to 1e-9, small steps and large")
+    func turnAngles() {
+        // Steps on both sides of the series' limit (tan ¼ ≈ 0.245 rad) and up to half a turn.
+        let steps: [Double] = [0, 1e-7, 1e-3, 0.01, 0.1, 0.2, 0.244978, 0.2449787, 0.245, 0.3, 1, 2, 3, 3.14159]
+        var worst = 0.0
+        for i in 0..<48 {
+            let from = -Double.pi + 2 * .pi * Double(i) / 48
+            for step in steps {
+                for sign in [1.0, -1.0] {
+                    for (r1, r2) in [(1.0, 1.0), (0.5, 3.0), (40.0, 0.01)] {
+                        let a = Point(x: r1 * cos(from), y: r1 * sin(from))
+                        let b = Point(x: r2 * cos(from + sign * step), y: r2 * sin(from + sign * step))
+                        let got = turnAngle(from: a, to: b)
+                        worst = max(worst, abs(got - sign * step))
+                        #expect(abs(got - sign * step) < 1e-9, "from \(from), step \(sign * step): \(got)")
+                    }
+                }
+            }
+        }
+        #expect(worst < 1e-9)
+        // Exactly at the series' limit, and a vector with nowhere to turn from.
+        #expect(abs(turnAngle(from: Point(x: 4, y: 0), to: Point(x: 4, y: 1)) - 0.24497866312686414) < 1e-9)
+        #expect(turnAngle(from: .zero, to: Point(x: 1, y: 1)) == 0)
+    }
+
     @Test("timestamps and durations add, subtract and print exactly")
     func timestamps() {
         let t = Timestamp.milliseconds(1500)

@@ -72,8 +72,8 @@ open class RotationGestureRecognizer: GestureRecognizer {
     /// A finger of the set the turn is measured on.
     private struct Finger {
         let touch: Touch
-        /// Its angle about the set's centroid when last measured, in radians.
-        var angle: Double
+        /// Where it was from the set's centroid when last measured, in millimetres.
+        var offset: Point
         /// How far it has turned about the centroid since the set was anchored (unwrapped).
         var turned: Double
         /// Its distance from the centroid when the set was anchored: a finger near the centre says
@@ -113,12 +113,8 @@ open class RotationGestureRecognizer: GestureRecognizer {
         forEachAnchored { f, p, c in
             let d = p - c
             guard d.x != 0 || d.y != 0 else { return }
-            let a = atan2Approx(d.y, d.x)
-            var step = a - f.angle
-            if step > .pi { step -= 2 * .pi }
-            if step < -.pi { step += 2 * .pi }
-            f.turned += step
-            f.angle = a
+            f.turned += turnAngle(from: f.offset, to: d)
+            f.offset = d
             turn += f.weight * f.turned
             weight += f.weight
         }
@@ -144,7 +140,7 @@ open class RotationGestureRecognizer: GestureRecognizer {
         let c = sum / Double(n)
         forEachFinger(includingLifted: false) { t in
             let d = t.density.millimetres(t.location) - c
-            set.append(Finger(touch: t, angle: atan2Approx(d.y, d.x), turned: 0, weight: d.length))
+            set.append(Finger(touch: t, offset: d, turned: 0, weight: d.length))
         }
     }
 
