@@ -85,7 +85,8 @@ extension GestureEngine {
         if book.value.listenersStale {
             book.value.listenersStale = false
             book.value.listeners.empty()
-            for p in participants where p.isParticipant && !p.committedState.isFinished {
+            for p in participants where p.isParticipant && !p.committedState.isFinished
+                && p.book.value.touches.count >= p.book.value.touchesToHearMotion {
                 book.value.listeners.append(p)
             }
         }
@@ -110,7 +111,7 @@ extension GestureEngine {
         // recognizer only the motion it has not heard yet, and so does the loop after.
         let heard = r.movesHeard
         r.movesHeard = frameSerial
-        guard ready else { return }
+        guard ready, r.book.value.touches.count >= r.book.value.touchesToHearMotion else { return }
         if allMoved && frameSerial == frame && r.touchpadGestureSequence == nil {
             let touches = r.touches
             if !touches.isEmpty { r.touchesMoved(touches) }

@@ -89,6 +89,10 @@ extension GestureEngine {
             g.book.value.allTouchesBegan = true
         } else {
             g.book.value.beganBuffer.append(t)
+            // A touch joins those it followed before this cycle: it may now follow enough of them to
+            // hear their motion (see `dispatchMoves`). Otherwise it joined the participants in
+            // this cycle, which marked the list stale already.
+            book.value.listenersStale = true
         }
     }
 

@@ -62,6 +62,9 @@ open class PinchGestureRecognizer: GestureRecognizer {
         settings = Settings(minimumSpreadChange: configuration.pinchMinimumSpreadChange)
         motion = Unchecked(Motion(tracker: VelocityTracker(configuration: configuration)))
         super.init(configuration: configuration)
+        // Its touchesMoved measures nothing with fewer than two fingers: that motion is not handed
+        // to it. A subclass may override touchesMoved, and hears all of it.
+        if type(of: self) == PinchGestureRecognizer.self { book.value.touchesToHearMotion = 2 }
     }
 
     /// The mean distance of the fingers from their centre, in millimetres along the screen's

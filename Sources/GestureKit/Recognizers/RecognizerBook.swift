@@ -22,6 +22,11 @@ struct RecognizerBook {
     weak var delegate: (any GestureRecognizerDelegate)?
     /// The touches of the current sequence the recognizer tracks.
     var touches: [Touch] = []
+    /// How many touches the recognizer must follow for their motion to be handed to it: 1, or 2
+    /// for the library's own pinch and rotation, which measure nothing with one finger (not for
+    /// their subclasses, which may override `touchesMoved`). With one finger down, a frame of
+    /// motion then pays nothing for them.
+    var touchesToHearMotion = 1
     var touchpadGestureSequence: Touch?
     var touchpadFingerCount = 0
     var lastFrameTime: Timestamp = .zero

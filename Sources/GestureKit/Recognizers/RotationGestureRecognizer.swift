@@ -67,6 +67,9 @@ open class RotationGestureRecognizer: GestureRecognizer {
         settings = Settings(minimumAngle: configuration.rotationMinimumAngle)
         motion = Unchecked(Motion(tracker: VelocityTracker(configuration: configuration)))
         super.init(configuration: configuration)
+        // Its touchesMoved measures nothing with fewer than two fingers: that motion is not handed
+        // to it. A subclass may override touchesMoved, and hears all of it.
+        if type(of: self) == RotationGestureRecognizer.self { book.value.touchesToHearMotion = 2 }
     }
 
     /// A finger of the set the turn is measured on.
