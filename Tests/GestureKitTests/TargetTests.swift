@@ -227,6 +227,34 @@ struct TargetTests {
         #expect(r.targetCount == 3)
     }
 
+    @Test("a lone target that adds a target, or replaces itself with one, has it called in the same round")
+    func loneTargetChanges() {
+        let adding = Manual()
+        var calls: [String] = []
+        adding.addTarget { m in
+            calls.append("lone")
+            if m.state == .began { m.addTarget { _ in calls.append("added") } }
+        }
+        adding.state = .began
+        #expect(calls == ["lone", "added"])
+
+        let replacing = Manual()
+        calls.removeAll()
+        var own: TargetToken?
+        own = replacing.addTarget { m in
+            calls.append("lone")
+            guard m.state == .began, let own else { return }
+            m.removeTarget(own)
+            m.addTarget { _ in calls.append("replacement") }
+        }
+        replacing.state = .began
+        #expect(calls == ["lone", "replacement"])
+        calls.removeAll()
+        replacing.state = .changed
+        #expect(calls == ["replacement"])
+        #expect(replacing.targetCount == 1)
+    }
+
     @Test("a target removed by a target before its turn is not called; the others are, once each")
     func removedDuringCall() {
         let r = Manual()

@@ -124,6 +124,15 @@ extension GestureRecognizer {
     /// are not, and the others are each called once. A target whose object has gone is dropped.
     func sendActions() {
         var i = 0
+        // The usual case, one closure: called through one copy of the list (which keeps the
+        // closure alive should the call remove it). Targets the call adds are called next.
+        let list = book.value.targets
+        if list.count == 1 && !list[0].holdsObject {
+            let token = list[0].token
+            list[0].call(nil, self)
+            if book.value.targets.count == 1 && book.value.targets[0].token == token { return }
+            i = targets.firstIndex { $0.token > token } ?? targets.count
+        }
         while i < targets.count {
             let token = targets[i].token
             if !targets[i].holdsObject {
