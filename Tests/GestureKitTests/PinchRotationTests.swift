@@ -82,6 +82,26 @@ struct PinchTests {
         #expect(s.outcomes == ["pinch: began", "pinch: ended"])
         s.release([1])
     }
+
+    @Test("a hand of 2, 10, 11 or 16 fingers spreading to twice its size gives a scale of 2")
+    func manyFingers() {
+        // Up to 10 fingers the spread keeps their positions on the stack; more are read again.
+        for count in [2, 10, 11, 16] {
+            let s = Fingers(hz: 120)
+            let pinch = PinchGestureRecognizer().named("pinch")
+            s.engine.root.addGestureRecognizer(pinch)
+            let ids = Array(1...count)
+            let directions = ids.map { id in
+                let a = 2 * Double.pi * Double(id) / Double(count)
+                return Point(x: cos(a), y: sin(a))
+            }
+            s.press(ids, at: directions.map { centre + $0 * 60 })
+            s.trace(ids, over: 100) { id, f in centre + directions[id - 1] * (60 + 60 * f) }
+            #expect(s.outcomes == ["pinch: began"], "\(count) fingers")
+            #expect(abs(pinch.scale - 2) < 1e-9, "\(count) fingers: \(pinch.scale)")
+            s.release(ids)
+        }
+    }
 }
 
 @Suite("Rotation")

@@ -72,17 +72,26 @@ open class PinchGestureRecognizer: GestureRecognizer {
     /// over the fingers ``GestureRecognizer/forEachFinger(includingLifted:excluding:_:)`` gives;
     /// `nil` for fewer than two.
     private func spread(includingLifted: Bool, excluding excluded: [Touch] = []) -> Double? {
+        // Each finger's position is worked out once and kept on the stack for the second pass
+        // (up to two hands; more fingers are read again).
+        var positions = InlineArray<10, Point>(repeating: .zero)
         var sum = Point.zero
         var n = 0
         forEachFinger(includingLifted: includingLifted, excluding: excluded) { t in
-            sum += t.density.millimetres(t.location)
+            let p = t.density.millimetres(t.location)
+            if n < positions.count { positions[n] = p }
+            sum += p
             n += 1
         }
         guard n >= 2 else { return nil }
         let c = sum / Double(n)
         var distance = 0.0
-        forEachFinger(includingLifted: includingLifted, excluding: excluded) { t in
-            distance += t.density.millimetres(t.location).distance(to: c)
+        if n <= positions.count {
+            for i in 0..<n { distance += positions[i].distance(to: c) }
+        } else {
+            forEachFinger(includingLifted: includingLifted, excluding: excluded) { t in
+                distance += t.density.millimetres(t.location).distance(to: c)
+            }
         }
         return distance / Double(n)
     }
