@@ -47,21 +47,21 @@ public enum TouchCancellation: String, Hashable, Sendable {
 /// A touch's state, kept in one `Unchecked` box: what the engine updates in every frame, and what
 /// it sets once when the touch begins (set again only when the engine reuses a touch nobody
 /// holds any more, see ``GestureEngine``'s touch pool).
-struct TouchMotion {
+@usableFromInline struct TouchMotion {
     var sequence: Int
     var device: DeviceID
     var contactID: Int
     var type: TouchType
     var density: PointDensity
     var startTimestamp: Timestamp
-    var startLocation: Point
+    @usableFromInline var startLocation: Point
     var lastReport: Timestamp
     var isClaimed = false
     var region: Region?
-    var phase: TouchPhase = .began
-    var timestamp: Timestamp
-    var location: Point
-    var previousLocation: Point
+    @usableFromInline var phase: TouchPhase = .began
+    @usableFromInline var timestamp: Timestamp
+    @usableFromInline var location: Point
+    @usableFromInline var previousLocation: Point
     var millimetres: Point
     var pressure: Double?
     var majorAxisMillimetres: Double?
@@ -87,7 +87,10 @@ struct TouchMotion {
 /// getters: only the engine writes it, by plain assignment or by
 /// array mutations that never call out. The getters matter as much as the box: another module
 /// reading a stored `public var` of a class checks every read at run time whatever the
-/// declaration says, while a getter call reads the field inside this module.
+/// declaration says, while a getter reads the box's field, which is declared unchecked. The
+/// getters a target or a recognizer of another module reads on every frame (``location``,
+/// ``previousLocation``, ``startLocation``, ``phase``, ``isActive``, ``timestamp``) are
+/// inlinable: the read is a load in the caller, not a call.
 public final class Touch {
     /// A number unique to this touch sequence within its engine.
     public var sequence: Int { live.value.sequence }
@@ -104,23 +107,23 @@ public final class Touch {
     /// touch's device: what turns a displacement into the millimetres the finger moved.
     public var density: PointDensity { live.value.density }
     /// The touch's state.
-    let live: Unchecked<TouchMotion>
+    @usableFromInline let live: Unchecked<TouchMotion>
     /// The region the touch landed in (hit-tested once, when it began).
     /// Held strongly for the touch's life, as the region it landed in may be removed while the
     /// finger is down.
     public var region: Region? { live.value.region }
     /// The phase as of the latest frame.
-    public var phase: TouchPhase { live.value.phase }
+    @inlinable public var phase: TouchPhase { live.value.phase }
     /// When the touch began.
     public var startTimestamp: Timestamp { live.value.startTimestamp }
     /// When the touch was last updated.
-    public var timestamp: Timestamp { live.value.timestamp }
+    @inlinable public var timestamp: Timestamp { live.value.timestamp }
     /// Where it began, in screen points.
-    public var startLocation: Point { live.value.startLocation }
+    @inlinable public var startLocation: Point { live.value.startLocation }
     /// Where it is, in screen points.
-    public var location: Point { live.value.location }
+    @inlinable public var location: Point { live.value.location }
     /// Where it was before the latest motion, in screen points.
-    public var previousLocation: Point { live.value.previousLocation }
+    @inlinable public var previousLocation: Point { live.value.previousLocation }
     /// Where it is on the sensor, in millimetres.
     public var millimetres: Point { live.value.millimetres }
     /// Pressure from 0 to 1, when the device reports it.
@@ -207,7 +210,7 @@ public final class Touch {
     public var millimetresFromStart: Point { density.millimetres(location - startLocation) }
 
     /// Whether the finger is still down.
-    public var isActive: Bool { live.value.phase.isActive }
+    @inlinable public var isActive: Bool { live.value.phase.isActive }
 
     /// Takes a contact's report at `time`: its position, size and pressure.
     @inline(__always)

@@ -22,9 +22,9 @@
 /// Each box is a separate object held by a `let`, so it costs one allocation when its owner is
 /// created (a touch when its finger lands, a recognizer, an engine) and one pointer load per
 /// access.
-final class Unchecked<Value> {
+@usableFromInline final class Unchecked<Value> {
     /// The boxed value.
-    @exclusivity(unchecked) var value: Value
+    @usableFromInline @exclusivity(unchecked) var value: Value
 
     init(_ value: Value) {
         self.value = value
