@@ -57,6 +57,38 @@ struct TimeTests {
         #expect(s.engine.nextDeadline == nil)
     }
 
+    @Test("the watchdog fires on time for a host that never reads nextDeadline, a frame stamped earlier included")
+    func watchdogWithoutPolling() {
+        var config = GestureConfiguration()
+        config.stuckTouchTimeout = .seconds(2)
+        let engine = GestureEngine(screen: Rect(x: 0, y: 0, width: 1000, height: 1000), configuration: config)
+        let device = InputDevice(
+            id: DeviceID(1), name: "panel", kind: .touchscreen, sizeMillimetres: Size(width: 250, height: 250),
+            hasResolution: true, maximumContacts: 10)
+        engine.send(.deviceAdded(device, at: .seconds(1)))
+        func frame(_ t: Double, _ contacts: [TouchContact]) {
+            engine.send(.touchFrame(TouchFrame(device: DeviceID(1), timestamp: .seconds(t), contacts: contacts)))
+        }
+        func contact(_ id: Int, _ phase: TouchPhase, _ x: Double) -> TouchContact {
+            TouchContact(id: id, phase: phase, location: Point(x: x, y: 500), millimetres: Point(x: x / 4, y: 125))
+        }
+        // Finger 1 lands at 10 s and keeps moving; a frame stamped 5 s (a device on another
+        // clock, a spliced recording) lands finger 2, which is never reported again.
+        frame(10, [contact(1, .began, 100)])
+        frame(5, [contact(2, .began, 600)])
+        #expect(engine.activeTouches.count == 2)
+        for k in 1...5 { frame(10 + Double(k) * 0.1, [contact(1, .moved, 100 + Double(k))]) }
+        // Finger 2 was due at 7 s: the first frame after that cancels it, finger 1 stays.
+        #expect(engine.statistics.stuckTouchesCancelled == 1)
+        #expect(engine.activeTouches.map(\.contactID) == [1])
+        // And finger 1, once silent, at its own timeout.
+        engine.advance(to: .seconds(12.49))
+        #expect(engine.activeTouches.count == 1)
+        engine.advance(to: .seconds(12.5))
+        #expect(engine.activeTouches.isEmpty)
+        #expect(engine.statistics.stuckTouchesCancelled == 2)
+    }
+
     @Test("frames restart the watchdog: a finger that keeps reporting is not stuck")
     func framesKeepTouchesAlive() {
         var config = GestureConfiguration()

@@ -77,6 +77,8 @@ extension GestureEngine {
 
     private func handle(_ frame: TouchFrame) {
         frameSerial &+= 1
+        // The touches' reports take this frame's time (see `EngineBook.watchdogFloor`).
+        if frame.timestamp.microseconds < book.value.watchdogFloor { book.value.watchdogFloor = frame.timestamp.microseconds }
         var moved = 0
         var hint = 0
         // A stream comes from one device at a time: remember the last one's touch type and scale

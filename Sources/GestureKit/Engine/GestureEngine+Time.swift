@@ -25,6 +25,7 @@ extension GestureEngine {
                 oldest = min(oldest, activeTouches[i].lastReport.microseconds)
                 i += 1
             }
+            book.value.watchdogFloor = oldest
             let d = Timestamp(microseconds: oldest + timeout)
             if best == nil || d < best! { best = d }
         }
@@ -36,7 +37,7 @@ extension GestureEngine {
     public func advance(to time: Timestamp) {
         // A subclass that keeps re-arming a deadline in the past must not hang the host.
         var rounds = 0
-        while let due = nextDeadline, due <= time, rounds < 10_000 {
+        while mayBeDue(by: time), let due = nextDeadline, due <= time, rounds < 10_000 {
             rounds += 1
             if due > now { now = due }
             beginDeliveryBatch()
@@ -44,6 +45,16 @@ extension GestureEngine {
             endDeliveryBatch()
         }
         if time > now { now = time }
+    }
+
+    /// Whether a deadline may fall by `time`: `false` when none can, found without scanning the
+    /// touches (every frame asks, and the watchdog's deadline is rarely near).
+    @inline(__always)
+    private func mayBeDue(by time: Timestamp) -> Bool {
+        if recognizerDeadlinesChanged { return true }
+        if let d = earliestRecognizerDeadline, d <= time { return true }
+        guard let timeout = stuckTouchTimeoutMicroseconds, !book.value.activeTouches.isEmpty else { return false }
+        return book.value.watchdogFloor <= time.microseconds &- timeout
     }
 
     private func fireDeadlines(at due: Timestamp) {
