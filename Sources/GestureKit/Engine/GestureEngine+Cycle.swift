@@ -257,13 +257,17 @@ extension GestureEngine {
         r.boundEngine = nil
         r.touchpadFingerCount = 0
         r.reset()
-        observer?.engine(self, recognizer: r, didChangeFrom: old, to: .possible, because: .reset)
+        if book.value.observerWasSet {
+            observer?.engine(self, recognizer: r, didChangeFrom: old, to: .possible, because: .reset)
+        }
     }
 
     func didTransition(_ r: GestureRecognizer, from old: GestureState, to new: GestureState) {
         // It no longer hears motion (`dispatchMoves`).
         if new.isFinished { book.value.listenersStale = true }
-        observer?.engine(self, recognizer: r, didChangeFrom: old, to: new, because: book.value.cause)
+        if book.value.observerWasSet {
+            observer?.engine(self, recognizer: r, didChangeFrom: old, to: new, because: book.value.cause)
+        }
     }
 
     // MARK: Detaching

@@ -56,7 +56,10 @@ public final class GestureEngine {
     /// Told of every recognizer state change.
     public var observer: (any GestureEngineObserver)? {
         get { book.value.observer }
-        set { book.value.observer = newValue }
+        set {
+            book.value.observer = newValue
+            book.value.observerWasSet = newValue != nil
+        }
     }
     /// The region whose recognizers (with its ancestors') receive touchpad gestures and indirect
     /// touches: the focused surface, for a compositor. Defaults to the root.
@@ -229,6 +232,9 @@ struct EngineBook {
     var now: Timestamp = .zero
     /// ``GestureEngine/observer``, held weakly.
     weak var observer: (any GestureEngineObserver)?
+    /// Whether an observer was set (it may have gone since): with none, a transition spares the
+    /// weak load.
+    var observerWasSet = false
     var participants: [GestureRecognizer] = []
     var activeTouches: [Touch] = []
     var deliveryTouches: [Touch] = []
