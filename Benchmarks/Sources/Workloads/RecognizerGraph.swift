@@ -149,8 +149,8 @@ public final class StrokeGestureRecognizer: GestureRecognizer {
     /// The path length of the fingers' centre since they landed, in points.
     public var length: Double { travelled }
 
-    // Private storage behind the public properties, as docs/performance.md advises for a
-    // recognizer's hot path: the compiler checks it, not the run time.
+    // Private storage behind the public properties, as docs/architecture.md advises for a
+    // recognizer's hot path ("Host code pays the same"): the compiler checks it, not the run time.
     private var threshold = 12.0
     private var travelled = 0.0
     private var last: Point?
@@ -193,11 +193,11 @@ public final class StrokeGestureRecognizer: GestureRecognizer {
 
 /// Where the targets of a workload add what they read, so that the work cannot be optimised away.
 ///
-/// Written as docs/performance.md advises for targets on the hot path: the targets hold this small
-/// object strongly rather than capture the workload itself, which is every recognizer's delegate
-/// and so, referenced weakly, pays a slow path on each retain and release; and its storage is
-/// internal and written whole, so that the compiler proves its accesses exclusive and the run
-/// time checks none.
+/// Written as docs/architecture.md advises for targets on the hot path ("Host code pays the
+/// same"): the targets hold this small object strongly rather than capture the workload itself,
+/// which is every recognizer's delegate and so, referenced weakly, pays a slow path on each
+/// retain and release; and its storage is internal and written whole, so that the compiler
+/// proves its accesses exclusive and the run time checks none.
 final class Sink {
     private(set) var value = 0.0
 
