@@ -32,6 +32,26 @@ public struct GestureUpdate: Hashable, Sendable, CustomStringConvertible {
         case rotation
         /// Any other subclass of `GestureRecognizer` (a host's own).
         case custom
+
+        /// Whether `a` and `b` are the same case. Written out, as a `switch` on the cases, rather
+        /// than left to the compiler: the synthesized comparison goes through memory and keeps
+        /// references alive around it (docs/architecture.md, "Comparing cases").
+        @inlinable public static func == (a: Self, b: Self) -> Bool { a.ordinal == b.ordinal }
+
+        /// The case's position in the declaration.
+        @usableFromInline var ordinal: Int {
+            switch self {
+            case .tap: 0
+            case .longPress: 1
+            case .pan: 2
+            case .screenEdgePan: 3
+            case .directionalSwipe: 4
+            case .swipe: 5
+            case .pinch: 6
+            case .rotation: 7
+            case .custom: 8
+            }
+        }
     }
 
     /// The recognizer's ``GestureRecognizer/name``.

@@ -8,6 +8,20 @@ public enum TouchType: String, Hashable, Sendable, CaseIterable {
     /// is not counted in ``GestureRecognizer/numberOfTouches``, but recognizers that receive the
     /// same sequence compete for it as for a touch.
     case touchpadGesture
+
+    /// Whether `a` and `b` are the same case. Written out, as a `switch` on the cases, rather
+    /// than left to the compiler: the synthesized comparison goes through memory and keeps
+    /// references alive around it (docs/architecture.md, "Comparing cases").
+    @inlinable public static func == (a: Self, b: Self) -> Bool { a.ordinal == b.ordinal }
+
+    /// The case's position in the declaration.
+    @usableFromInline var ordinal: Int {
+        switch self {
+        case .direct: 0
+        case .indirect: 1
+        case .touchpadGesture: 2
+        }
+    }
 }
 
 /// A set of ``TouchType``s as bits: testing it costs no hashing (a `TouchType` hashes its
@@ -42,6 +56,22 @@ public enum TouchCancellation: String, Hashable, Sendable {
     case stuck
     /// The host called ``GestureEngine/cancelAllTouches()``.
     case host
+
+    /// Whether `a` and `b` are the same case. Written out, as a `switch` on the cases, rather
+    /// than left to the compiler: the synthesized comparison goes through memory and keeps
+    /// references alive around it (docs/architecture.md, "Comparing cases").
+    @inlinable public static func == (a: Self, b: Self) -> Bool { a.ordinal == b.ordinal }
+
+    /// The case's position in the declaration.
+    @usableFromInline var ordinal: Int {
+        switch self {
+        case .device: 0
+        case .deviceRemoved: 1
+        case .palm: 2
+        case .stuck: 3
+        case .host: 4
+        }
+    }
 }
 
 /// A touch's state, kept in one `Unchecked` box: what the engine updates in every frame, and what

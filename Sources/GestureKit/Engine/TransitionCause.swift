@@ -23,6 +23,24 @@ public struct TransitionCause: Hashable, Sendable, CustomStringConvertible {
         case detached
         /// Its outcome done and its touches gone, it returns to `possible`.
         case reset
+
+        /// Whether `a` and `b` are the same case. Written out, as a `switch` on the cases, rather
+        /// than left to the compiler: the synthesized comparison goes through memory and keeps
+        /// references alive around it (docs/architecture.md, "Comparing cases").
+        @inlinable public static func == (a: Self, b: Self) -> Bool { a.ordinal == b.ordinal }
+
+        /// The case's position in the declaration.
+        @usableFromInline var ordinal: Int {
+            switch self {
+            case .input: 0
+            case .touchesCancelled: 1
+            case .deadline: 2
+            case .otherRecognizer: 3
+            case .touchesGone: 4
+            case .detached: 5
+            case .reset: 6
+            }
+        }
     }
 
     /// What kind of cause.

@@ -17,6 +17,19 @@ public enum DeviceKind: String, Hashable, Sendable, CaseIterable {
     /// An indirect surface (`INPUT_PROP_POINTER`, clickpads, pen-tablet finger sensors): touches move
     /// a pointer or make touchpad gestures, and have no screen position of their own.
     case touchpad
+
+    /// Whether `a` and `b` are the same case. Written out, as a `switch` on the cases, rather
+    /// than left to the compiler: the synthesized comparison goes through memory and keeps
+    /// references alive around it (docs/architecture.md, "Comparing cases").
+    @inlinable public static func == (a: Self, b: Self) -> Bool { a.ordinal == b.ordinal }
+
+    /// The case's position in the declaration.
+    @usableFromInline var ordinal: Int {
+        switch self {
+        case .touchscreen: 0
+        case .touchpad: 1
+        }
+    }
 }
 
 /// A touch device as the engine knows it.

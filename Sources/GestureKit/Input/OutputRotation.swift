@@ -26,4 +26,19 @@ public enum OutputRotation: Int, Hashable, Sendable, CaseIterable {
         case .clockwise270: (p.y, 1 - p.x)
         }
     }
+
+    /// Whether `a` and `b` are the same case. Written out, as a `switch` on the cases, rather
+    /// than left to the compiler: the synthesized comparison goes through memory and keeps
+    /// references alive around it (docs/architecture.md, "Comparing cases").
+    @inlinable public static func == (a: Self, b: Self) -> Bool { a.ordinal == b.ordinal }
+
+    /// The case's position in the declaration.
+    @usableFromInline var ordinal: Int {
+        switch self {
+        case .none: 0
+        case .clockwise90: 1
+        case .upsideDown: 2
+        case .clockwise270: 3
+        }
+    }
 }

@@ -13,7 +13,28 @@ public enum TouchPhase: String, Hashable, Sendable, CaseIterable {
     case cancelled
 
     /// Whether the contact is still down after this frame.
-    @inlinable public var isActive: Bool { self == .began || self == .moved || self == .stationary }
+    @inlinable public var isActive: Bool {
+        switch self {
+        case .began, .moved, .stationary: true
+        case .ended, .cancelled: false
+        }
+    }
+
+    /// Whether `a` and `b` are the same case. Written out, as a `switch` on the cases, rather
+    /// than left to the compiler: the synthesized comparison goes through memory and keeps
+    /// references alive around it (docs/architecture.md, "Comparing cases").
+    @inlinable public static func == (a: Self, b: Self) -> Bool { a.ordinal == b.ordinal }
+
+    /// The case's position in the declaration.
+    @usableFromInline var ordinal: Int {
+        switch self {
+        case .began: 0
+        case .moved: 1
+        case .stationary: 2
+        case .ended: 3
+        case .cancelled: 4
+        }
+    }
 }
 
 /// One contact in a frame.

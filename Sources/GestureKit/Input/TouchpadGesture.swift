@@ -8,6 +8,20 @@ public enum TouchpadGestureKind: String, Hashable, Sendable, CaseIterable {
     case pinch
     /// Fingers resting without motion (libinput 1.19+).
     case hold
+
+    /// Whether `a` and `b` are the same case. Written out, as a `switch` on the cases, rather
+    /// than left to the compiler: the synthesized comparison goes through memory and keeps
+    /// references alive around it (docs/architecture.md, "Comparing cases").
+    @inlinable public static func == (a: Self, b: Self) -> Bool { a.ordinal == b.ordinal }
+
+    /// The case's position in the declaration.
+    @usableFromInline var ordinal: Int {
+        switch self {
+        case .swipe: 0
+        case .pinch: 1
+        case .hold: 2
+        }
+    }
 }
 
 /// Where a touchpad gesture is in its life.
@@ -20,6 +34,21 @@ public enum TouchpadGesturePhase: String, Hashable, Sendable, CaseIterable {
     case end
     /// The gesture ended cancelled (libinput's `get_cancelled`), e.g. a finger was added.
     case cancel
+
+    /// Whether `a` and `b` are the same case. Written out, as a `switch` on the cases, rather
+    /// than left to the compiler: the synthesized comparison goes through memory and keeps
+    /// references alive around it (docs/architecture.md, "Comparing cases").
+    @inlinable public static func == (a: Self, b: Self) -> Bool { a.ordinal == b.ordinal }
+
+    /// The case's position in the declaration.
+    @usableFromInline var ordinal: Int {
+        switch self {
+        case .begin: 0
+        case .update: 1
+        case .end: 2
+        case .cancel: 3
+        }
+    }
 }
 
 /// One touchpad gesture event, as libinput's `GESTURE_*` events carry it.

@@ -21,13 +21,45 @@ public enum GestureState: String, Hashable, Sendable, CaseIterable {
     public static let recognized = GestureState.ended
 
     /// Whether the recognizer has reached an outcome and waits for its touches to go.
-    @inlinable public var isFinished: Bool { self == .ended || self == .cancelled || self == .failed }
+    @inlinable public var isFinished: Bool {
+        switch self {
+        case .ended, .cancelled, .failed: true
+        case .possible, .began, .changed: false
+        }
+    }
 
     /// Whether a continuous gesture is in progress.
-    @inlinable public var isActive: Bool { self == .began || self == .changed }
+    @inlinable public var isActive: Bool {
+        switch self {
+        case .began, .changed: true
+        case .possible, .ended, .cancelled, .failed: false
+        }
+    }
 
     /// Whether a recognizer in this state has claimed its touches (began, changed or recognized).
-    @inlinable public var hasRecognized: Bool { self == .began || self == .changed || self == .ended }
+    @inlinable public var hasRecognized: Bool {
+        switch self {
+        case .began, .changed, .ended: true
+        case .possible, .cancelled, .failed: false
+        }
+    }
+
+    /// Whether `a` and `b` are the same case. Written out, as a `switch` on the cases, rather
+    /// than left to the compiler: the synthesized comparison goes through memory and keeps
+    /// references alive around it (docs/architecture.md, "Comparing cases").
+    @inlinable public static func == (a: Self, b: Self) -> Bool { a.ordinal == b.ordinal }
+
+    /// The case's position in the declaration.
+    @usableFromInline var ordinal: Int {
+        switch self {
+        case .possible: 0
+        case .began: 1
+        case .changed: 2
+        case .ended: 3
+        case .cancelled: 4
+        case .failed: 5
+        }
+    }
 }
 
 /// Why a recognizer failed: a value a host can log or test against.

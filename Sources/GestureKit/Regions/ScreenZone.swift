@@ -21,6 +21,21 @@ public enum ScreenEdge: String, Hashable, Sendable, CaseIterable, CustomStringCo
     }
 
     public var description: String { rawValue }
+
+    /// Whether `a` and `b` are the same case. Written out, as a `switch` on the cases, rather
+    /// than left to the compiler: the synthesized comparison goes through memory and keeps
+    /// references alive around it (docs/architecture.md, "Comparing cases").
+    @inlinable public static func == (a: Self, b: Self) -> Bool { a.ordinal == b.ordinal }
+
+    /// The case's position in the declaration.
+    @usableFromInline var ordinal: Int {
+        switch self {
+        case .top: 0
+        case .left: 1
+        case .bottom: 2
+        case .right: 3
+        }
+    }
 }
 
 extension ScreenEdges {
@@ -63,6 +78,21 @@ public enum ScreenCorner: String, Hashable, Sendable, CaseIterable, CustomString
         case .topRight: "top-right"
         case .bottomLeft: "bottom-left"
         case .bottomRight: "bottom-right"
+        }
+    }
+
+    /// Whether `a` and `b` are the same case. Written out, as a `switch` on the cases, rather
+    /// than left to the compiler: the synthesized comparison goes through memory and keeps
+    /// references alive around it (docs/architecture.md, "Comparing cases").
+    @inlinable public static func == (a: Self, b: Self) -> Bool { a.ordinal == b.ordinal }
+
+    /// The case's position in the declaration.
+    @usableFromInline var ordinal: Int {
+        switch self {
+        case .topLeft: 0
+        case .topRight: 1
+        case .bottomLeft: 2
+        case .bottomRight: 3
         }
     }
 }
@@ -294,36 +324,4 @@ public enum ScreenZone: Hashable, Sendable, CustomStringConvertible {
         case .corner(let z): z.description
         }
     }
-}
-
-/// A rectangle where touches that land start no gesture of the recognizer it is given to: the
-/// recognizer never receives them (``GestureRecognizer/exclusionZones``). An on-screen keyboard, a
-/// signature pad or a video are the usual ones.
-public struct ExclusionZone: Hashable, Sendable, CustomStringConvertible {
-    /// The coordinate space a zone's rectangle is in.
-    public enum Space: String, Hashable, Sendable {
-        /// Screen points (the root region's space).
-        case screen
-        /// The points of the region the recognizer is attached to (it follows the region when the
-        /// region moves).
-        case region
-    }
-
-    /// The rectangle.
-    public var rect: Rect
-    /// The space ``rect`` is in.
-    public var space: Space
-
-    /// Creates a zone from a rectangle in `space`.
-    public init(_ rect: Rect, in space: Space) {
-        self.rect = rect
-        self.space = space
-    }
-
-    /// A zone in screen points.
-    public static func screen(_ rect: Rect) -> ExclusionZone { ExclusionZone(rect, in: .screen) }
-    /// A zone in the points of the recognizer's region.
-    public static func region(_ rect: Rect) -> ExclusionZone { ExclusionZone(rect, in: .region) }
-
-    public var description: String { "\(space.rawValue) \(rect)" }
 }

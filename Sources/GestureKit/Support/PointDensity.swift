@@ -53,6 +53,20 @@ public enum DensitySource: String, Hashable, Sendable, CaseIterable {
     /// Neither is known: ``GestureConfiguration/fallbackPointsPerMillimetre`` on both axes, so
     /// thresholds in millimetres are, in effect, thresholds in points.
     case fallback
+
+    /// Whether `a` and `b` are the same case. Written out, as a `switch` on the cases, rather
+    /// than left to the compiler: the synthesized comparison goes through memory and keeps
+    /// references alive around it (docs/architecture.md, "Comparing cases").
+    @inlinable public static func == (a: Self, b: Self) -> Bool { a.ordinal == b.ordinal }
+
+    /// The case's position in the declaration.
+    @usableFromInline var ordinal: Int {
+        switch self {
+        case .deviceResolution: 0
+        case .outputSize: 1
+        case .fallback: 2
+        }
+    }
 }
 
 /// What a device tells of each contact's size, which large-contact rejection needs
@@ -66,4 +80,18 @@ public enum ContactSize: String, Hashable, Sendable, CaseIterable {
     /// size): large contacts cannot be told from fingers, and only contacts the device marks as
     /// palms are rejected.
     case none
+
+    /// Whether `a` and `b` are the same case. Written out, as a `switch` on the cases, rather
+    /// than left to the compiler: the synthesized comparison goes through memory and keeps
+    /// references alive around it (docs/architecture.md, "Comparing cases").
+    @inlinable public static func == (a: Self, b: Self) -> Bool { a.ordinal == b.ordinal }
+
+    /// The case's position in the declaration.
+    @usableFromInline var ordinal: Int {
+        switch self {
+        case .majorAxis: 0
+        case .pressure: 1
+        case .none: 2
+        }
+    }
 }
