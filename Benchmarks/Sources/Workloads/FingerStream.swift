@@ -80,6 +80,10 @@ public final class FingerStream {
         time = time + interval
         phase += 1
         if phase == period { phase = 0 }
+        // The frame is taken out while it is rewritten (its contacts keep their storage): an
+        // access to the stored one held open across the closure would be checked at run time.
+        var frame = self.frame
+        self.frame = TouchFrame(device: frame.device, timestamp: time)
         frame.timestamp = time
         let row = phase * fingers
         frame.contacts.withUnsafeMutableBufferPointer { contacts in
@@ -91,6 +95,7 @@ public final class FingerStream {
             }
         }
         engine.send(.touchFrame(frame))
+        self.frame = frame
         sent = sent + 1
     }
 
