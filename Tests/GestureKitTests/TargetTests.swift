@@ -85,6 +85,21 @@ struct TargetTests {
         #expect(baseTypes.count == 1 && baseTypes[0] == GestureRecognizer.self)
     }
 
+    @Test("a typed target is called with its own recognizer, whichever class it was added through")
+    func typedTargetGetsItsRecognizer() {
+        let firm = FirmPinch { _ in }
+        let manual = Manual()
+        let base: GestureRecognizer = Manual()
+        var seen: [ObjectIdentifier] = []
+        firm.addTarget { f in seen.append(ObjectIdentifier(f)); #expect(f.firmness == 3) }
+        manual.addTarget { m in seen.append(ObjectIdentifier(m)) }
+        base.addTarget { g in seen.append(ObjectIdentifier(g)) }
+        firm.state = .ended
+        manual.state = .ended
+        base.state = .ended
+        #expect(seen == [ObjectIdentifier(firm), ObjectIdentifier(manual), ObjectIdentifier(base)])
+    }
+
     @Test("a closure typed (GestureRecognizer) -> Void is still accepted")
     func untypedClosure() {
         let tap = TapGestureRecognizer()

@@ -50,8 +50,8 @@ extension GestureRecognizer {
     /// - Returns: A token for ``removeTarget(_:)``.
     @discardableResult
     public func addTarget(_ action: @escaping (Self) -> Void) -> TargetToken {
-        // Targets are only ever called with `self`, whose class is `Self`: the checked cast holds.
-        append(object: nil, holdsObject: false) { _, r in action(r as! Self) }
+        // Targets are only ever called with `self`, whose class is `Self` (see `asTargetType`).
+        append(object: nil, holdsObject: false) { _, r in action(r.asTargetType(Self.self)) }
     }
 
     /// Adds a target object and a method of it to call: UIKit's `addTarget(_:action:)`, with the
