@@ -36,12 +36,12 @@ public final class Arbiter {
 
     /// Whether `a` and `b` may recognize at the same time: either delegate says so.
     public func mayRecognizeSimultaneously(_ a: GestureRecognizer, _ b: GestureRecognizer) -> Bool {
-        mayRecognizeSimultaneously(a, a.delegate, b, b.delegate)
+        mayRecognizeSimultaneously(a, a.delegate(asking: .simultaneous), b, b.delegate(asking: .simultaneous))
     }
 
     /// Whether `r` must wait for `f` to fail.
     public func requiresFailure(_ r: GestureRecognizer, of f: GestureRecognizer) -> Bool {
-        requiresFailure(r, r.delegate, of: f, f.delegate)
+        requiresFailure(r, r.delegate(asking: .requireFailure), of: f, f.delegate(asking: .requiredToFail))
     }
 
     // The same questions with the delegates already loaded: a loop over the participants loads
@@ -52,16 +52,17 @@ public final class Arbiter {
     private func mayRecognizeSimultaneously(
         _ a: GestureRecognizer, _ ad: Delegate?, _ b: GestureRecognizer, _ bd: Delegate?
     ) -> Bool {
-        (ad?.gestureRecognizer(a, shouldRecognizeSimultaneouslyWith: b) ?? false)
-            || (bd?.gestureRecognizer(b, shouldRecognizeSimultaneouslyWith: a) ?? false)
+        (ad.map { a.answersByDefault(.simultaneous) ? false : $0.gestureRecognizer(a, shouldRecognizeSimultaneouslyWith: b) } ?? false)
+            || (bd.map { b.answersByDefault(.simultaneous) ? false : $0.gestureRecognizer(b, shouldRecognizeSimultaneouslyWith: a) } ?? false)
     }
 
     private func requiresFailure(_ r: GestureRecognizer, _ rd: Delegate?, of f: GestureRecognizer, _ fd: Delegate?) -> Bool {
         if r === f { return false }
         if r.failureRequirements.contains(where: { $0 === f }) { return true }
         if r.shouldRequireFailure(of: f) || f.shouldBeRequiredToFail(by: r) { return true }
-        if rd?.gestureRecognizer(r, shouldRequireFailureOf: f) ?? false { return true }
-        return fd?.gestureRecognizer(f, shouldBeRequiredToFailBy: r) ?? false
+        if let rd, !r.answersByDefault(.requireFailure), rd.gestureRecognizer(r, shouldRequireFailureOf: f) { return true }
+        guard let fd, !f.answersByDefault(.requiredToFail) else { return false }
+        return fd.gestureRecognizer(f, shouldBeRequiredToFailBy: r)
     }
 
     /// Whether two recognizers follow a common touch or touchpad gesture sequence.
@@ -160,7 +161,7 @@ public final class Arbiter {
             return
         }
         let resets = r.resets
-        let shouldBegin = r.delegate?.gestureRecognizerShouldBegin(r) ?? true
+        let shouldBegin = r.delegate(asking: .shouldBegin)?.gestureRecognizerShouldBegin(r) ?? true
         // The delegate may have changed the graph or sent input meanwhile: `r` may have been
         // released, or decided, in a nested cycle — or decided, reset and handed the touches of
         // a new sequence, to which this request does not belong.
@@ -176,10 +177,10 @@ public final class Arbiter {
     private func mustWait(_ r: GestureRecognizer) -> Bool {
         for f in r.failureRequirements where isUndecided(f) && f !== r { return true }
         // `r`'s delegate is loaded once for the whole decision (each other's, once per pair).
-        let rd = r.delegate
+        let rd = r.delegate(asking: .requireFailure)
         let participants = engine.participants
         let span = participants.span
-        for i in span.indices where span[i] !== r && isUndecided(span[i]) && requiresFailure(r, rd, of: span[i], span[i].delegate) {
+        for i in span.indices where span[i] !== r && isUndecided(span[i]) && requiresFailure(r, rd, of: span[i], span[i].delegate(asking: .requiredToFail)) {
             return true
         }
         return false
@@ -198,7 +199,9 @@ public final class Arbiter {
             guard o !== winner, o.isParticipant, o.committedState == .possible else { continue }
             // Each pair is decided with the two delegates as they are when its questions begin:
             // two weak loads per pair, not one per question.
-            let od = o.delegate, wd = winner.delegate
+            // A delegate known to answer its questions with the defaults is not loaded at all.
+            let od = o.delegate(asking: [.requireFailure, .simultaneous])
+            let wd = winner.delegate(asking: [.requiredToFail, .simultaneous])
             if requiresFailure(o, od, of: winner, wd) {
                 o.pendingState = nil
                 engine.with(cause: .otherRecognizer(winner.name)) { fail(o, .requiredRecognizerSucceeded(winner.name)) }

@@ -69,7 +69,7 @@ extension GestureEngine {
               // out of the tree.
               t.isActive, inTree ?? (g.region?.engine === self)
         else { return false }
-        guard let delegate = g.delegate else { return true }
+        guard let delegate = g.delegate(asking: .receiveTouch) else { return true }
         guard delegate.gestureRecognizer(g, shouldReceive: t) else { return false }
         // The delegate may have changed the graph, or cancelled the touch, before it answered.
         return t.isActive && g.isEnabled && !g.committedState.isFinished && g.pendingState == nil

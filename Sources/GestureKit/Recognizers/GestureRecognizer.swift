@@ -41,7 +41,10 @@ open class GestureRecognizer {
     /// Answers the delegate questions; held weakly.
     public var delegate: (any GestureRecognizerDelegate)? {
         get { book.value.delegate }
-        set { book.value.delegate = newValue }
+        set {
+            book.value.delegate = newValue
+            book.value.delegateDefaults = []
+        }
     }
 
     /// Whether the recognizer takes part. Turning it off while it has touches cancels a gesture in

@@ -20,6 +20,9 @@ struct RecognizerBook {
     /// ``GestureRecognizer/delegate``, held weakly: asked for every touch offered and in every
     /// arbitration.
     weak var delegate: (any GestureRecognizerDelegate)?
+    /// The questions `delegate` is known to answer with the protocol's defaults, which the engine
+    /// does not ask it (see `DelegateQuestions`). Emptied when the delegate is set.
+    var delegateDefaults: DelegateQuestions = []
     /// The touches of the current sequence the recognizer tracks.
     var touches: [Touch] = []
     /// How many touches the recognizer must follow for their motion to be handed to it: 1, or 2
