@@ -162,7 +162,8 @@ open class GestureRecognizer {
     // The storage of the public properties above, read and written whole, never across a call:
     // the compiler checks it (docs/architecture.md, "Checks the compiler removes").
     private var storedName: String
-    private weak var storedRegion: Region?
+    // Unowned, not weak: the region's deinit clears it (see `Region.storedParent`).
+    private unowned var storedRegion: Region?
     private var storedAllowedTouchTypes: Set<TouchType> = [.direct]
     private var storedExclusionZones: [ExclusionZone] = []
     private var storedRefusedTransitions: [(from: GestureState, to: GestureState)] = []
