@@ -35,8 +35,8 @@ open class GestureRecognizer {
     public let configuration: GestureConfiguration
     /// The region the recognizer is attached to.
     public internal(set) var region: Region? {
-        get { storedRegion }
-        set { storedRegion = newValue }
+        get { book.value.region }
+        set { book.value.region = newValue }
     }
     /// Answers the delegate questions; held weakly.
     public var delegate: (any GestureRecognizerDelegate)? {
@@ -162,8 +162,6 @@ open class GestureRecognizer {
     // The storage of the public properties above, read and written whole, never across a call:
     // the compiler checks it (docs/architecture.md, "Checks the compiler removes").
     private var storedName: String
-    // Unowned, not weak: the region's deinit clears it (see `Region.storedParent`).
-    private unowned var storedRegion: Region?
     private var storedAllowedTouchTypes: Set<TouchType> = [.direct]
     private var storedExclusionZones: [ExclusionZone] = []
     private var storedRefusedTransitions: [(from: GestureState, to: GestureState)] = []

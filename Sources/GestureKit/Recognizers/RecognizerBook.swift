@@ -1,6 +1,9 @@
 /// What the engine reads and writes on a recognizer for every participant in every cycle, kept in
 /// one `Unchecked` box: plain assignments and array mutations that never call out.
 struct RecognizerBook {
+    /// ``GestureRecognizer/region``: unowned, not weak, and cleared by the region's deinit (see
+    /// `Region.links`).
+    unowned var region: Region?
     var isEnabled = true
     var cancelsTouchesInView = true
     var delaysTouchesBegan = false
