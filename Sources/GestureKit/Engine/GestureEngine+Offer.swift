@@ -69,6 +69,16 @@ extension GestureEngine {
               // out of the tree.
               t.isActive, inTree ?? (g.region?.engine === self)
         else { return false }
+        if g.answersByDefault(.receiveTouch) { return true }
+        return delegateAccepts(g, t, tree: tree)
+    }
+
+    /// Whether `g`'s delegate lets it receive `t`, and nothing it did meanwhile says otherwise.
+    /// Apart from `accepts(_:_:inTree:)`, so that only a recognizer whose delegate is asked is
+    /// retained across the call (the recognizer and touch lists hold both, but the optimizer
+    /// cannot see it): 240 retains and releases of the 10-finger landing.
+    @inline(never)
+    private func delegateAccepts(_ g: GestureRecognizer, _ t: Touch, tree: Int) -> Bool {
         guard let delegate = g.delegate(asking: .receiveTouch) else { return true }
         guard delegate.gestureRecognizer(g, shouldReceive: t) else { return false }
         // The delegate may have changed the graph, or cancelled the touch, before it answered.
@@ -101,7 +111,7 @@ extension GestureEngine {
     @inline(__always)
     func attach(_ t: Touch, to g: GestureRecognizer) {
         if g.touches.isEmpty && g.touchpadGestureSequence == nil {
-            g.failureReason = nil
+            g.book.value.failureReasonKept = false
             g.cancellationReason = nil
         }
         g.device = t.device

@@ -140,8 +140,11 @@ open class GestureRecognizer {
 
     /// Why the recognizer last failed, kept until it receives its next touch.
     public internal(set) var failureReason: FailureReason? {
-        get { book.value.failureReason }
-        set { book.value.failureReason = newValue }
+        get { book.value.failureReasonKept ? book.value.failureReason : nil }
+        set {
+            book.value.failureReason = newValue
+            book.value.failureReasonKept = true
+        }
     }
 
     /// Why the recognizer's touches were cancelled, when a gesture it was recognizing was cut

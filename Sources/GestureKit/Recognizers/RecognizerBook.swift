@@ -12,6 +12,10 @@ struct RecognizerBook {
     var pendingState: GestureState?
     var pendingBeganBeforeEnd = false
     var failureReason: FailureReason?
+    /// Whether `failureReason` still stands: a new touch sets this false rather than destroying
+    /// the reason there and then (the value goes when the next one is stored; destroying it cost a
+    /// 1-finger landing about 1,500 instructions, one call per recognizer that had failed).
+    var failureReasonKept = true
     var cancellationReason: TouchCancellation?
     var device: DeviceID?
     var lastOfferedSequence = 0
