@@ -129,6 +129,7 @@ open class PanGestureRecognizer: GestureRecognizer {
             if let c = frameCentroid(of: earlier) { position = c + offset }
             rebase()
         }
+        let fingers = self.fingers
         if fingers > maximumNumberOfTouches {
             if state == .possible {
                 return fail(.wrongNumberOfTouches(expected: minimumNumberOfTouches...maximumNumberOfTouches, actual: fingers))

@@ -166,8 +166,9 @@ open class SwipeGestureRecognizer: GestureRecognizer {
         } else if numberOfTouchesRequired > 1 && now - sequence.firstLanding > landingWindow {
             return fail(.fingersLandedApart(allowed: landingWindow))
         }
-        if numberOfTouches > numberOfTouchesRequired {
-            fail(.wrongNumberOfTouches(expected: numberOfTouchesRequired...numberOfTouchesRequired, actual: numberOfTouches))
+        let fingers = numberOfTouches
+        if fingers > numberOfTouchesRequired {
+            fail(.wrongNumberOfTouches(expected: numberOfTouchesRequired...numberOfTouchesRequired, actual: fingers))
         }
     }
 
