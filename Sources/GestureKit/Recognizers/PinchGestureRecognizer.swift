@@ -114,8 +114,11 @@ open class PinchGestureRecognizer: GestureRecognizer {
         // The fingers already down may have moved in this same frame: that motion counts before
         // the new fingers join the measure. Fingers lifting in this frame stay in the new set
         // until touchesEnded, as touchesMoved measures them: a landing and a lift in one frame
-        // then change nothing by themselves.
-        measure(spread(includingLifted: true, excluding: touches))
+        // then change nothing by themselves. When every finger is new there is nothing to measure
+        // (each would be excluded), and nothing is walked.
+        if touches.count < self.touches.count {
+            measure(spread(includingLifted: true, excluding: touches))
+        }
         rebase(includingLifted: true)
     }
 
