@@ -15,10 +15,10 @@ public struct TargetToken: Hashable, Sendable {
 ///
 /// ## Ownership
 ///
-/// A ``Region`` holds its recognizers strongly; a recognizer holds its ``region``, its
-/// ``delegate`` and the target objects of ``addTarget(_:action:)`` weakly, and its target
-/// closures — with everything they capture — strongly, as it does the recognizers it was told to
-/// ``require(toFail:)``. A target closure receives the recognizer as its parameter, typed as the
+/// A ``Region`` holds its recognizers strongly; a recognizer does not keep its ``region`` alive
+/// (it reads `nil` once the region has gone), holds its ``delegate`` and the target objects of
+/// ``addTarget(_:action:)`` weakly, and its target closures — with everything they capture —
+/// strongly, as it does the recognizers it was told to ``require(toFail:)``. A target closure receives the recognizer as its parameter, typed as the
 /// recognizer's own class, so it never needs to capture it: one that does keeps the recognizer
 /// alive for as long as the target is attached.
 ///

@@ -26,7 +26,8 @@ public final class Region {
         get { storedTouchHandler }
         set { storedTouchHandler = newValue }
     }
-    /// The parent region, `nil` for a root.
+    /// The parent region, `nil` for a root. A child does not keep its parent alive: once the
+    /// parent has gone, this reads `nil`.
     public var parent: Region? { storedParent }
     /// The child regions, back to front: the last child is on top for hit-testing.
     public var children: [Region] { storedChildren }
