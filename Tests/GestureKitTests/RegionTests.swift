@@ -1,6 +1,19 @@
 import Testing
 @testable import GestureKit
 
+/// A small deterministic generator for the random trees below (SplitMix64's steps).
+private struct Shuffle {
+    var state: UInt64
+    init(seed: UInt64) { state = seed }
+    mutating func next() -> UInt64 {
+        state &+= 0x9E37_79B9_7F4A_7C15
+        var z = state
+        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
+        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
+        return z ^ (z >> 31)
+    }
+}
+
 @Suite("Regions and device scale")
 struct RegionTests {
     /// root 1000×600 ⊃ panel (100,100 400×400) ⊃ a (0,0 200×200), b (100,100 200×200) on top.
@@ -37,6 +50,44 @@ struct RegionTests {
         panel.isInteractionEnabled = false
         #expect(root.hitTest(Point(x: 150, y: 150)) === root)
         #expect(a.isInteractionEnabled)
+    }
+
+    /// The definition `hitTest` walks down iteratively: the region itself when it is interactive
+    /// and contains the point and no child answers, the topmost child's answer otherwise.
+    func recursiveHitTest(_ r: Region, _ point: Point) -> Region? {
+        guard r.isInteractionEnabled, r.frame.contains(point) else { return nil }
+        let local = point - r.frame.origin
+        for child in r.children.reversed() {
+            if let hit = recursiveHitTest(child, local) { return hit }
+        }
+        return r
+    }
+
+    @Test("hit-testing agrees with the recursive definition on random trees")
+    func hitTestMatchesDefinition() {
+        var rng = Shuffle(seed: 0x5EED_1234)
+        var answered = 0
+        for _ in 0..<200 {
+            let root = Region(frame: Rect(x: 0, y: 0, width: 400, height: 300), name: "root")
+            var all = [root]
+            for k in 0..<Int(rng.next() % 12) {
+                let parent = all[Int(rng.next() % UInt64(all.count))]
+                let w = Double(20 + rng.next() % 200), h = Double(20 + rng.next() % 200)
+                let child = Region(
+                    frame: Rect(x: Double(rng.next() % 250) - 20, y: Double(rng.next() % 200) - 20, width: w, height: h),
+                    name: "r\(k)")
+                child.isInteractionEnabled = rng.next() % 5 != 0
+                parent.addChild(child)
+                all.append(child)
+            }
+            for _ in 0..<50 {
+                let p = Point(x: Double(rng.next() % 460) - 30, y: Double(rng.next() % 360) - 30)
+                let expected = recursiveHitTest(root, p)
+                #expect(root.hitTest(p) === expected, "at \(p)")
+                if expected != nil && expected !== root { answered += 1 }
+            }
+        }
+        #expect(answered > 1000, "the points land in children often enough to test the descent")
     }
 
     @Test("conversions between screen and region coordinates")

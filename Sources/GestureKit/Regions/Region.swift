@@ -221,11 +221,25 @@ public final class Region {
     /// points for the root), or `nil`.
     public func hitTest(_ point: Point) -> Region? {
         guard isInteractionEnabled, frame.contains(point) else { return nil }
-        let local = point - frame.origin
-        for child in children.reversed() {
-            if let hit = child.hitTest(local) { return hit }
+        // Down the tree rather than by recursion: a child that contains the point is the answer
+        // or holds it (its own hit test cannot come back empty), so the topmost such child is
+        // the way down.
+        var region = self
+        var local = point - frame.origin
+        descent: while true {
+            let children = region.storedChildren
+            var i = children.count
+            while i > 0 {
+                i -= 1
+                let child = children[i]
+                if child.isInteractionEnabled && child.frame.contains(local) {
+                    local = local - child.frame.origin
+                    region = child
+                    continue descent
+                }
+            }
+            return region
         }
-        return self
     }
 }
 
