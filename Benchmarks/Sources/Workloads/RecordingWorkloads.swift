@@ -58,7 +58,9 @@ public final class ReplayWorkload {
         self.engine = engine
     }
 
-    /// Sends every event to the prepared engine.
+    /// Sends every event to the prepared engine. Never inlined: `Benchmarks/run` counts the
+    /// instructions spent inside it under callgrind (`--toggle-collect`), without `prepare()`.
+    @inline(never)
     public func replay() {
         guard let engine else { preconditionFailure("prepare() first") }
         for event in events { engine.send(event) }
