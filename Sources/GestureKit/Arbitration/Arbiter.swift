@@ -52,6 +52,8 @@ public final class Arbiter {
     private func mayRecognizeSimultaneously(
         _ a: GestureRecognizer, _ ad: Delegate?, _ b: GestureRecognizer, _ bd: Delegate?
     ) -> Bool {
+        // Written as two `map`s on purpose: the same test as two `if let`s cost the 1-finger
+        // lifting frame 7,000 instructions more (35,361 → 42,315).
         (ad.map { a.answersByDefault(.simultaneous) ? false : $0.gestureRecognizer(a, shouldRecognizeSimultaneouslyWith: b) } ?? false)
             || (bd.map { b.answersByDefault(.simultaneous) ? false : $0.gestureRecognizer(b, shouldRecognizeSimultaneouslyWith: a) } ?? false)
     }
