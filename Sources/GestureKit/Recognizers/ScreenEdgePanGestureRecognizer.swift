@@ -163,6 +163,17 @@ open class ScreenEdgePanGestureRecognizer: PanGestureRecognizer {
         var zones: [ScreenZone] = []
         var landingWindow: Duration
 
+        /// Whether a zone in effect contains `p`.
+        func anyContains(_ p: Point, screen: Rect, density: PointDensity) -> Bool {
+            if zones.isEmpty {
+                for edge in ScreenEdge.allCases where edges.contains(ScreenEdges(edge)) {
+                    if EdgeZone(edge, depth: edgeWidth).contains(p, screen: screen, density: density) { return true }
+                }
+                return false
+            }
+            return zones.contains { $0.contains(p, screen: screen, density: density) }
+        }
+
         /// Calls `body` with each zone in effect, building no array (it runs when a finger lands).
         func forEach(_ body: (ScreenZone) -> Void) {
             if zones.isEmpty {
@@ -177,6 +188,11 @@ open class ScreenEdgePanGestureRecognizer: PanGestureRecognizer {
 
     open override func touchesBegan(_ touches: [Touch]) {
         if state == .possible, let screen = withEngine({ $0.root.screenFrame }) {
+            // The commonest landing, a first finger in no zone, is told first: no list is moved.
+            if sequence.firstLanding == nil, let first = touches.first,
+               !zoneSettings.anyContains(first.startLocation, screen: screen, density: density(for: first)) {
+                return fail(.startedOutsideArea)
+            }
             let zones = zoneSettings
             let window = zones.landingWindow
             // Taken out and put back (no access to `sequence` stays open across a call): the list
