@@ -1,4 +1,4 @@
-import GestureKit
+@testable import GestureKit
 import Testing
 
 /// The engine reuses a touch that ended once nothing holds it, so that landing frames allocate
@@ -57,5 +57,56 @@ struct TouchReuseTests {
         let first = w.kept[0]
         #expect(first.phase == .ended && first.location == Point(x: 100, y: 100) && first.sequence == w.landed[0].sequence)
         #expect(w.kept[1].location == Point(x: 400, y: 300))
+    }
+
+    /// Every field of a touch's state, named and printed, so that two states can be compared
+    /// whatever fields a later change adds (references by identity).
+    private func fields(_ m: TouchMotion) -> [String] {
+        Mirror(reflecting: m).children.map { child in
+            let value: String
+            if let r = child.value as? Region {
+                value = "region \(ObjectIdentifier(r))"
+            } else if let list = child.value as? [GestureRecognizer] {
+                value = "recognizers \(list.map { ObjectIdentifier($0) })"
+            } else {
+                value = String(describing: child.value)
+            }
+            return "\(child.label ?? "?") = \(value)"
+        }
+    }
+
+    @Test("a reused touch's every field is a fresh touch's, whatever the old sequence left in it")
+    func reuseSetsEveryField() {
+        let fresh = Touch(
+            sequence: 7, device: DeviceID(3), contactID: 4, type: .direct, density: PointDensity(x: 4, y: 5),
+            at: .milliseconds(900), location: Point(x: 10, y: 20), millimetres: Point(x: 2.5, y: 4), tapCount: 2)
+        // A touch that lived a whole sequence: every field differs from the fresh one's.
+        let used = Touch(
+            sequence: 1, device: DeviceID(9), contactID: 8, type: .indirect, density: PointDensity(x: 1, y: 1),
+            at: .milliseconds(5), location: Point(x: 1, y: 1), millimetres: Point(x: 1, y: 1), tapCount: 5)
+        let region = Region(frame: Rect(x: 0, y: 0, width: 100, height: 100))
+        used.live.value.region = region
+        used.live.value.isClaimed = true
+        used.live.value.phase = .cancelled
+        used.live.value.timestamp = .milliseconds(70)
+        used.live.value.lastReport = .milliseconds(60)
+        used.live.value.location = Point(x: 50, y: 60)
+        used.live.value.previousLocation = Point(x: 40, y: 50)
+        used.live.value.pressure = 0.5
+        used.live.value.majorAxisMillimetres = 9
+        used.live.value.cancellation = .palm
+        used.live.value.gestureRecognizers = [GestureRecognizer()]
+        used.live.value.delivery = .done
+        used.live.value.deliveredLocation = Point(x: 45, y: 55)
+        used.live.value.movedInFrame = 12
+        let before = fields(used.live.value)
+        let expected = fields(fresh.live.value)
+        #expect(before.count == expected.count)
+        // The test proves something only if the used touch differs in every field.
+        for (a, b) in zip(before, expected) { #expect(a != b, "the used touch's \(a) should differ from a fresh one's") }
+        used.reuse(
+            sequence: 7, device: DeviceID(3), contactID: 4, type: .direct, density: PointDensity(x: 4, y: 5),
+            at: .milliseconds(900), location: Point(x: 10, y: 20), millimetres: Point(x: 2.5, y: 4), tapCount: 2)
+        #expect(fields(used.live.value) == expected)
     }
 }

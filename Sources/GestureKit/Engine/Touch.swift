@@ -104,6 +104,39 @@ public enum TouchCancellation: String, Hashable, Sendable {
     /// The engine's frame count when the touch last moved: recognizers hear of the motion in that
     /// frame's cycle.
     var movedInFrame = 0
+
+    /// Makes this value a new touch sequence's, as ``init`` would, field by field: the list of
+    /// recognizers keeps only its storage. Stores of the whole value destroyed the old one first
+    /// (an outlined call) and copied it through memory.
+    /// `TouchReuseTests` checks that every field comes out as a fresh touch's.
+    mutating func restart(
+        sequence: Int, device: DeviceID, contactID: Int, type: TouchType, density: PointDensity,
+        at timestamp: Timestamp, location: Point, millimetres: Point, tapCount: Int
+    ) {
+        self.sequence = sequence
+        self.device = device
+        self.contactID = contactID
+        self.type = type
+        self.density = density
+        startTimestamp = timestamp
+        startLocation = location
+        lastReport = timestamp
+        isClaimed = false
+        region = nil
+        phase = .began
+        self.timestamp = timestamp
+        self.location = location
+        previousLocation = location
+        self.millimetres = millimetres
+        pressure = nil
+        majorAxisMillimetres = nil
+        self.tapCount = tapCount
+        cancellation = nil
+        gestureRecognizers.empty()
+        delivery = .held
+        deliveredLocation = location
+        movedInFrame = 0
+    }
 }
 
 /// One finger's touch sequence, from landing to lifting: UIKit's `UITouch`.
@@ -203,17 +236,9 @@ public final class Touch {
         sequence: Int, device: DeviceID, contactID: Int, type: TouchType, density: PointDensity,
         at timestamp: Timestamp, location: Point, millimetres: Point, tapCount: Int
     ) {
-        var recognizers = live.value.gestureRecognizers
-        live.value.gestureRecognizers = []
-        recognizers.empty()
-        // One store of the whole value: the box is this touch's own, and the list's storage is
-        // moved, not copied.
-        live.value = TouchMotion(
+        live.value.restart(
             sequence: sequence, device: device, contactID: contactID, type: type, density: density,
-            startTimestamp: timestamp, startLocation: location, lastReport: timestamp,
-            timestamp: timestamp, location: location, previousLocation: location,
-            millimetres: millimetres, tapCount: tapCount, gestureRecognizers: recognizers,
-            deliveredLocation: location)
+            at: timestamp, location: location, millimetres: millimetres, tapCount: tapCount)
     }
 
     /// Lets go of the region and the recognizers, keeping the list's storage: the touch goes to
