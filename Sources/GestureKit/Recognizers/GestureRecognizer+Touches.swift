@@ -128,14 +128,16 @@ extension GestureRecognizer {
         return n
     }
 
-    /// The centroid of the active touches (and of those that ended at `time`), in screen points.
-    func centroid(of touches: [Touch], includingEndedAt time: Timestamp?) -> Point? {
+    /// The centroid of the active touches (and of those that ended at `time`), in screen points;
+    /// `excluded` touches are left out.
+    func centroid(of touches: [Touch], includingEndedAt time: Timestamp?, excluding excluded: [Touch] = []) -> Point? {
         var sum = Point.zero
         var n = 0.0
         // Each touch borrowed from the list, not retained and released.
         let span = touches.span
         for i in span.indices where span[i].type != .touchpadGesture
-            && (span[i].phase.isActive || (time != nil && span[i].timestamp == time!)) {
+            && (span[i].phase.isActive || (time != nil && span[i].timestamp == time!))
+            && (excluded.isEmpty || !excluded.contains(identical: span[i])) {
             sum += span[i].location
             n += 1
         }

@@ -125,8 +125,9 @@ open class PanGestureRecognizer: GestureRecognizer {
         } else {
             // Fingers already down may have moved in this same frame: that motion counts before the
             // new fingers join the centroid.
-            let earlier = self.touches.filter { t in !touches.contains { $0 === t } }
-            if let c = frameCentroid(of: earlier) { position = c + offset }
+            // (Their centroid is taken over the list with the new ones left out, not over a
+            // filtered copy: a copy is an allocation whenever a finger joins.)
+            if let c = centroid(of: self.touches, includingEndedAt: lastFrameTime, excluding: touches) { position = c + offset }
             rebase()
         }
         let fingers = self.fingers
