@@ -100,7 +100,8 @@ func repeated<W: AnyObject>(
 }
 
 /// (3): the largest real recording through the graph. Read and decoded once, before measuring;
-/// each iteration replays it on a fresh engine and graph (made outside the measured region).
+/// each iteration replays it on a fresh engine and graph (made outside the measured region);
+/// the steady replay plays it on one engine, again and again.
 /// (4): the evdev decoder alone over the same recording (evdev events → touch frames).
 func recordingBenchmarks() {
     let replay = ReplayWorkload()
@@ -109,6 +110,18 @@ func recordingBenchmarks() {
         benchmark.startMeasurement()
         replay.replay()
         benchmark.stopMeasurement()
+    }
+
+    // The same recording again and again on one engine, the device left plugged in: warmed up
+    // first, so that what the first passes allocate once (touches, lists growing to their size)
+    // is not counted. Its allocations are gated at 0.
+    let steady = ReplayWorkload()
+    steady.warmUpSteadyReplay()
+    Benchmark("replay-steady-wacom-10 x\(steady.frameCount)") { benchmark in
+        benchmark.startMeasurement()
+        steady.replay()
+        benchmark.stopMeasurement()
+        steady.shiftForNextPass()
     }
 
     var decoder = DecoderWorkload()

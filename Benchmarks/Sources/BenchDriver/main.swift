@@ -12,6 +12,8 @@
 //     bench-driver surface-10 10000    10 fingers forwarded to a client surface, in frames
 //     bench-driver decoder 5           the evdev decoder over the largest recording, 5 passes
 //     bench-driver replay 5            the recording through the graph, 5 replays
+//     bench-driver replay-steady 5     the same, 5 replays on one engine after 8 to warm it up,
+//                                      each pass later than the last
 //     bench-driver landing-10 100      10 fingers landing and lifting through the graph, 100
 //                                      sequences (landing-1: one finger); Benchmarks/run counts
 //                                      the landing and lifting frames alone (--toggle-collect)
@@ -27,11 +29,11 @@ import Glibc
 
 let arguments = CommandLine.arguments
 guard arguments.count == 3, let count = Int(arguments[2]), count >= 0 else {
-    print("usage: bench-driver graph-10|graph-1|landing-10|landing-1|scaling-<n>|interest-<n>|mapping-10|surface-10|decoder|replay|states|soak <count>")
+    print("usage: bench-driver graph-10|graph-1|landing-10|landing-1|scaling-<n>|interest-<n>|mapping-10|surface-10|decoder|replay|replay-steady|states|soak <count>")
     exit(2)
 }
 let name = arguments[1]
-if ["decoder", "replay"].contains(name) && !Recordings.isAvailable() {
+if ["decoder", "replay", "replay-steady"].contains(name) && !Recordings.isAvailable() {
     print("SKIPPED: no \(Recordings.largest) in \(Recordings.directory) (set GESTUREKIT_RECORDINGS)")
     exit(3)
 }
@@ -79,6 +81,15 @@ case "replay":
         w.replay()
     }
     print("replay: \(count) replays of \(w.frameCount) frames")
+case "replay-steady":
+    // The recording again and again on one engine, each pass later than the last.
+    let w = ReplayWorkload()
+    w.warmUpSteadyReplay()
+    for _ in 0..<count {
+        w.replay()
+        w.shiftForNextPass()
+    }
+    print("replay-steady: \(count) replays of \(w.frameCount) frames on one engine")
 default:
     print("unknown workload \(name)")
     exit(2)

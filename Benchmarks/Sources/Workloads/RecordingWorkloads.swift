@@ -35,7 +35,7 @@ public enum Recordings {
 /// and decoded into input events once, outside the measured region; ``replay()`` measures the
 /// engine alone, on a fresh engine and graph made by ``prepare()``.
 public final class ReplayWorkload {
-    public let events: [InputEvent]
+    public private(set) var events: [InputEvent]
     /// Touch frames among ``events``.
     public let frameCount: Int
     private var engine: GestureEngine?
@@ -64,6 +64,49 @@ public final class ReplayWorkload {
     public func replay() {
         guard let engine else { preconditionFailure("prepare() first") }
         for event in events { engine.send(event) }
+    }
+
+    /// Passes played before a steady replay is measured. The recording's touches come back
+    /// from the engine's pool in another order from pass to pass, and a touch's list of
+    /// recognizers grows the first time it holds more than before; after 8 passes a pass
+    /// allocates nothing (measured up to 16).
+    public static let steadyWarmUpPasses = 8
+
+    /// A fresh engine and graph (``prepare()``) on which the recording has been played
+    /// ``steadyWarmUpPasses`` times, ready for the next pass (``shiftForNextPass()``).
+    public func warmUpSteadyReplay() {
+        prepare()
+        for _ in 0..<Self.steadyWarmUpPasses {
+            replay()
+            shiftForNextPass()
+        }
+    }
+
+    /// Makes the next ``replay()`` on the same engine the recording's touches played again after
+    /// a pause, with the device still plugged in: the engine's steady state, its touches, lists
+    /// and buffers already at their size. Every event moves later by the recording's length
+    /// plus 10 s, in place, and the device events go (the first pass plugged the device in).
+    /// Not measured; it allocates nothing (each frame's contacts are shared, not copied).
+    public func shiftForNextPass() {
+        guard let first = events.first?.timestamp, let last = events.last?.timestamp else { return }
+        let shift = (last - first) + .seconds(10)
+        events.removeAll {
+            switch $0 {
+            case .deviceAdded, .deviceRemoved: true
+            case .touchFrame, .touchpadGesture: false
+            }
+        }
+        for i in events.indices {
+            switch events[i] {
+            case .deviceAdded, .deviceRemoved: break
+            case .touchFrame(var frame):
+                frame.timestamp = frame.timestamp + shift
+                events[i] = .touchFrame(frame)
+            case .touchpadGesture(var gesture):
+                gesture.timestamp = gesture.timestamp + shift
+                events[i] = .touchpadGesture(gesture)
+            }
+        }
     }
 }
 
