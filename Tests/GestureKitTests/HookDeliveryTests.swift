@@ -36,6 +36,14 @@ private final class HookRecorder: GestureRecognizer {
     }
 }
 
+/// One frame, a frame interval on, in which the fingers of `xs` are reported at those x (y = 100)
+/// and the others as stationary.
+private func motionFrame(_ s: Fingers, moving xs: [Int: Double]) {
+    s.tick()
+    for (id, x) in xs.sorted(by: { $0.key < $1.key }) { s.move(id, to: Point(x: x, y: 100)) }
+    s.frame()
+}
+
 @Suite("Touch hooks: each recognizer hears exactly the touches of the frame")
 struct HookDeliveryTests {
     private func story(_ config: GestureConfiguration = .default) -> (Fingers, HookRecorder) {
@@ -45,13 +53,7 @@ struct HookDeliveryTests {
         return (s, r)
     }
 
-    /// One frame, a frame interval on, in which the fingers of `xs` are reported at those x
-    /// (y = 100) and the others as stationary.
-    private func frame(_ s: Fingers, moving xs: [Int: Double]) {
-        s.tick()
-        for (id, x) in xs.sorted(by: { $0.key < $1.key }) { s.move(id, to: Point(x: x, y: 100)) }
-        s.frame()
-    }
+    private func frame(_ s: Fingers, moving xs: [Int: Double]) { motionFrame(s, moving: xs) }
 
     @Test("touchesMoved gets the touches that moved, and nothing when none did")
     func onlyTheMovedTouches() {
@@ -379,5 +381,98 @@ struct IgnoredBeforeHookTests {
         let heard = endBoth(hook: { $0.onCancelled = $1 }, end: { $0.unplug() })
         #expect(heard.first == ["cancelled 1,2"])
         #expect(heard.second == ["cancelled 2"])
+    }
+}
+
+/// A frame in which only some fingers move hands each recognizer the touches it follows that
+/// moved. Recognizers that follow the same fingers are handed one list, built once; these check
+/// that a recognizer following other fingers, coming between them or after, still gets its own.
+@Suite("Touch hooks: each recognizer's share of a frame's motion")
+struct MotionShareTests {
+    /// On the root, in this order: `a` (follows 1, 2, 3), `c` (lets go of 2 as it lands), `b`
+    /// (follows 1, 2, 3); and `d` on a region holding finger 3 alone.
+    private func story() -> (Fingers, [HookRecorder]) {
+        let s = Fingers()
+        let a = HookRecorder().named("a"), b = HookRecorder().named("b"), c = HookRecorder().named("c")
+        let d = HookRecorder().named("d")
+        c.onBegan = { r, touches in
+            if let second = touches.first(where: { $0.contactID == 2 }) { r.ignore(second) }
+        }
+        for r in [a, c, b] { s.engine.root.addGestureRecognizer(r) }
+        let right = Region(frame: Rect(x: 250, y: 0, width: 550, height: 600), name: "right")
+        right.addGestureRecognizer(d)
+        s.engine.root.addChild(right)
+        s.press([1, 2, 3], at: [Point(x: 100, y: 100), Point(x: 200, y: 100), Point(x: 300, y: 100)])
+        for r in [a, b, c, d] { r.take() }
+        return (s, [a, b, c, d])
+    }
+
+    private func frame(_ s: Fingers, moving xs: [Int: Double]) { motionFrame(s, moving: xs) }
+
+    @Test("recognizers following other fingers, between and after those following the same, each get their own")
+    func ownShareEach() {
+        let (s, rs) = story()
+        let (a, b, c, d) = (rs[0], rs[1], rs[2], rs[3])
+        #expect(c.touches.map(\.contactID) == [1, 3])
+        #expect(d.touches.map(\.contactID) == [3])
+
+        frame(s, moving: [1: 110, 3: 310])
+        #expect(a.take() == ["moved 1,3"])
+        #expect(b.take() == ["moved 1,3"])
+        #expect(c.take() == ["moved 1,3"])
+        #expect(d.take() == ["moved 3"])
+
+        frame(s, moving: [2: 210, 3: 320])
+        #expect(a.take() == ["moved 2,3"])
+        #expect(b.take() == ["moved 2,3"])
+        #expect(c.take() == ["moved 3"])
+        #expect(d.take() == ["moved 3"])
+
+        frame(s, moving: [1: 120])
+        #expect(a.take() == ["moved 1"])
+        #expect(b.take() == ["moved 1"])
+        #expect(c.take() == ["moved 1"])
+        #expect(d.take() == [])
+
+        frame(s, moving: [2: 220])
+        #expect(a.take() == ["moved 2"])
+        #expect(b.take() == ["moved 2"])
+        #expect(c.take() == [])
+        #expect(d.take() == [])
+    }
+
+    @Test("a list a hook keeps is not changed by the lists handed to the recognizers after it")
+    func keptListStands() {
+        let (s, rs) = story()
+        var kept: [[Int]] = []
+        var lists: [[Touch]] = []
+        rs[0].onMoved = { _, touches in lists.append(touches) }
+        frame(s, moving: [1: 110, 2: 210])
+        frame(s, moving: [3: 310])
+        for list in lists { kept.append(list.map(\.contactID)) }
+        #expect(kept == [[1, 2], [3]])
+        // The others were handed their own shares meanwhile.
+        #expect(rs[2].take() == ["moved 1", "moved 3"])
+        #expect(rs[3].take() == ["moved 3"])
+    }
+
+    @Test("a frame sent from a hook, between recognizers that follow the same fingers, leaves each its share")
+    func nestedFrameBetweenSharers() {
+        let (s, rs) = story()
+        var nested = false
+        rs[2].onMoved = { _, _ in
+            guard !nested else { return }
+            nested = true
+            s.tick()
+            s.move(2, to: Point(x: 230, y: 100))
+            s.frame()
+        }
+        frame(s, moving: [1: 110, 3: 310])
+        // `a` heard the outer frame, then the nested one from inside `c`'s hook; `b` hears the
+        // nested frame's motion and the outer frame's together, once.
+        #expect(rs[0].take() == ["moved 1,3", "moved 2"])
+        #expect(rs[2].take() == ["moved 1,3"])
+        let b = rs[1].take()
+        #expect(b.count == 1 && Set(b.first?.dropFirst(6).split(separator: ",").map(String.init) ?? []) == ["1", "2", "3"])
     }
 }

@@ -72,6 +72,7 @@ extension GestureEngine {
                 r.book.value.cancelledBuffer.empty()
             }
         }
+        releaseMovedTouches()
     }
 
     /// A frame in which touches only moved (no touch began, ended or was cancelled): the
@@ -100,6 +101,7 @@ extension GestureEngine {
             r.lastFrameTime = now
             hearMoves(r, ready: r.isEnabled && r.pendingState == nil, allMoved: allMoved, frame: frame)
         }
+        releaseMovedTouches()
     }
 
     /// Hands `r` the motion of this frame it has not heard yet, if it is `ready` (enabled, and
@@ -122,35 +124,45 @@ extension GestureEngine {
 
     /// Calls `r.touchesMoved` with its touches that moved after frame `heard` (those still down, and
     /// those whose lift in this frame carried motion), if any.
-    /// When all of them did, the recognizer's own list is passed, with nothing copied.
+    /// When all of them did, the recognizer's own list is passed, with nothing copied. Otherwise
+    /// the engine's list of moved touches is passed, rebuilt only when it is not already the one
+    /// `r` needs: recognizers that follow the same fingers (most of a graph) share it, and the
+    /// scan that counts `r`'s moved touches also compares them with it. The list is emptied when
+    /// the loop over the recognizers ends (``releaseMovedTouches()``).
     private func deliverMoves(to r: GestureRecognizer, after heard: Int) {
-        let moved = movedTouchCount(of: r, after: heard)
-        if moved == 0 { return }
-        let touches = r.touches
-        if moved == touches.count { return r.touchesMoved(touches) }
-        // Each touch borrowed from the list; only those that go into the buffer are retained.
-        let span = touches.span
-        for k in span.indices where span[k].live.value.movedInFrame > heard && span[k].phase != .cancelled {
-            r.book.value.movedBuffer.append(span[k])
-        }
-        r.touchesMoved(r.book.value.movedBuffer)
-        r.book.value.movedBuffer.empty()
-    }
-
-    /// How many of `r`'s touches moved after frame `heard` (those still down, and those whose
-    /// lift in this frame carried motion). Each touch's fields are read in place in the list, so
-    /// no touch is retained and released.
-    @inline(__always)
-    private func movedTouchCount(of r: GestureRecognizer, after heard: Int) -> Int {
         var moved = 0
+        var same = true
         var k = 0
         while k < r.book.value.touches.count {
             if r.book.value.touches[k].live.value.movedInFrame > heard && r.book.value.touches[k].phase != .cancelled {
+                if same && (moved == book.value.movedTouches.count
+                    || book.value.movedTouches[moved] !== r.book.value.touches[k]) {
+                    same = false
+                }
                 moved += 1
             }
             k += 1
         }
-        return moved
+        if moved == 0 { return }
+        let touches = r.touches
+        if moved == touches.count { return r.touchesMoved(touches) }
+        if !same || moved != book.value.movedTouches.count {
+            book.value.movedTouches.empty()
+            // Each touch borrowed from the list; only those that go into the shared list are retained.
+            let span = touches.span
+            for k in span.indices where span[k].live.value.movedInFrame > heard && span[k].phase != .cancelled {
+                book.value.movedTouches.append(span[k])
+            }
+        }
+        r.touchesMoved(book.value.movedTouches)
+    }
+
+    /// Empties the list of moved touches ``deliverMoves(to:after:)`` shares, once a loop over the
+    /// recognizers is done with it: it holds no touch beyond the cycle (a touch nobody holds is
+    /// reused for the next that begins).
+    @inline(__always)
+    private func releaseMovedTouches() {
+        if !book.value.movedTouches.isEmpty { book.value.movedTouches.empty() }
     }
 
     /// How many touches of `r` have ended or been cancelled, each read in place in its list.
@@ -284,7 +296,6 @@ extension GestureEngine {
         r.touchpadGestureSequence = nil
         r.book.value.allTouchesBegan = false
         r.book.value.beganBuffer.empty()
-        r.book.value.movedBuffer.empty()
         r.book.value.endedBuffer.empty()
         r.book.value.cancelledBuffer.empty()
         if r.committedState.isFinished { resetRecognizer(r) }

@@ -206,7 +206,6 @@ public final class GestureEngine {
             r.touchpadGestureSequence = nil
             r.book.value.allTouchesBegan = false
             r.book.value.beganBuffer.removeAll()
-            r.book.value.movedBuffer.removeAll()
             r.book.value.endedBuffer.removeAll()
             r.book.value.cancelledBuffer.removeAll()
         }
@@ -276,6 +275,9 @@ struct EngineBook {
     /// (`dispatchMoves`); rebuilt from the participants when `listenersStale`.
     var listeners: [GestureRecognizer] = []
     var listenersStale = true
+    /// The touches that moved of the last recognizer handed only some of its touches' motion,
+    /// shared by the next ones that follow the same (see `GestureEngine.deliverMoves`).
+    var movedTouches: [Touch] = []
     /// Some participant may follow no touch: the end of a cycle looks at every participant.
     /// Counted by `emptyHandedMark`, which moves whenever a participant may have been left with
     /// no touch by something other than the loop that settles them.

@@ -55,7 +55,6 @@ struct RecognizerBook {
     /// list, with nothing queued. Otherwise the new touches are queued in `beganBuffer`.
     var allTouchesBegan = false
     var beganBuffer: [Touch] = []
-    var movedBuffer: [Touch] = []
     var endedBuffer: [Touch] = []
     var cancelledBuffer: [Touch] = []
     var movesHeard = 0
