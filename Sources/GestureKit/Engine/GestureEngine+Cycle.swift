@@ -134,7 +134,7 @@ extension GestureEngine {
         var same = true
         var k = 0
         while k < r.book.value.touches.count {
-            if r.book.value.touches[k].live.value.movedInFrame > heard && r.book.value.touches[k].phase != .cancelled {
+            if r.book.value.touches[k].hasMoved(after: heard) {
                 if same && (moved == book.value.movedTouches.count
                     || book.value.movedTouches[moved] !== r.book.value.touches[k]) {
                     same = false
@@ -150,7 +150,7 @@ extension GestureEngine {
             book.value.movedTouches.empty()
             // Each touch borrowed from the list; only those that go into the shared list are retained.
             let span = touches.span
-            for k in span.indices where span[k].live.value.movedInFrame > heard && span[k].phase != .cancelled {
+            for k in span.indices where span[k].hasMoved(after: heard) {
                 book.value.movedTouches.append(span[k])
             }
         }

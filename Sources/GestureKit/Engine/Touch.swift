@@ -284,6 +284,13 @@ public final class Touch {
         live.value.timestamp = time
     }
 
+    /// Whether the touch moved after frame `frame` and was not cancelled: still down, or lifted
+    /// in this frame with motion its recognizers have not heard.
+    @inline(__always)
+    func hasMoved(after frame: Int) -> Bool {
+        live.value.movedInFrame > frame && phase != .cancelled
+    }
+
     /// Takes the report of a contact that moved or stayed, and stamps the touch with `frame` if
     /// it moved. Returns whether it moved, and whether this is its first motion in `frame` (a
     /// contact listed twice in one frame counts once).
