@@ -145,11 +145,14 @@ public final class Arbiter {
     /// Tries to take `r` out of `possible` into `target` (began, or ended for a discrete gesture).
     private func attempt(_ r: GestureRecognizer, to target: GestureState) {
         // The list as the attempt begins, each participant borrowed from it rather than retained.
-        let participants = engine.participants
-        let span = participants.span
-        for i in span.indices where span[i] !== r && span[i].committedState.hasRecognized && shareTouches(r, span[i])
-            && !mayRecognizeSimultaneously(r, span[i]) && span[i].canPrevent(r) && r.canBePrevented(by: span[i]) {
-            let name = span[i].name
+        var preventer: String?
+        _ = engine.participants.containsUnretained { o in
+            guard o !== r && o.committedState.hasRecognized && shareTouches(r, o)
+                && !mayRecognizeSimultaneously(r, o) && o.canPrevent(r) && r.canBePrevented(by: o) else { return false }
+            preventer = o.name
+            return true
+        }
+        if let name = preventer {
             return engine.with(cause: .otherRecognizer(name)) { fail(r, .preventedBy(name)) }
         }
         if mustWait(r) {
@@ -180,12 +183,9 @@ public final class Arbiter {
         for f in r.failureRequirements where isUndecided(f) && f !== r { return true }
         // `r`'s delegate is loaded once for the whole decision (each other's, once per pair).
         let rd = r.delegate(asking: .requireFailure)
-        let participants = engine.participants
-        let span = participants.span
-        for i in span.indices where span[i] !== r && isUndecided(span[i]) && requiresFailure(r, rd, of: span[i], span[i].delegate(asking: .requiredToFail)) {
-            return true
+        return engine.participants.containsUnretained { o in
+            o !== r && isUndecided(o) && requiresFailure(r, rd, of: o, o.delegate(asking: .requiredToFail))
         }
-        return false
     }
 
     /// `winner` began or recognized: the undecided recognizers it beats fail.
@@ -195,23 +195,28 @@ public final class Arbiter {
         defer { engine.participantLoops -= 1 }
         var i = 0
         while i < engine.participants.count {
-            let o = engine.participants[i]
+            engine.withParticipant(at: i) { o in exclude(o, by: winner, engine) }
             i += 1
-            // A recognizer released in this cycle (still listed) has no part in the outcome.
-            guard o !== winner, o.isParticipant, o.committedState == .possible else { continue }
-            // Each pair is decided with the two delegates as they are when its questions begin:
-            // two weak loads per pair, not one per question.
-            // A delegate known to answer its questions with the defaults is not loaded at all.
-            let od = o.delegate(asking: [.requireFailure, .simultaneous])
-            let wd = winner.delegate(asking: [.requiredToFail, .simultaneous])
-            if requiresFailure(o, od, of: winner, wd) {
-                o.pendingState = nil
-                engine.with(cause: .otherRecognizer(winner.name)) { fail(o, .requiredRecognizerSucceeded(winner.name)) }
-            } else if shareTouches(winner, o) && !mayRecognizeSimultaneously(winner, wd, o, od)
-                && winner.canPrevent(o) && o.canBePrevented(by: winner) {
-                o.pendingState = nil
-                engine.with(cause: .otherRecognizer(winner.name)) { fail(o, .excludedBy(winner.name)) }
-            }
+        }
+    }
+
+    /// `o` fails if `winner` beats it.
+    @inline(__always)
+    private func exclude(_ o: GestureRecognizer, by winner: GestureRecognizer, _ engine: GestureEngine) {
+        // A recognizer released in this cycle (still listed) has no part in the outcome.
+        guard o !== winner, o.isParticipant, o.committedState == .possible else { return }
+        // Each pair is decided with the two delegates as they are when its questions begin:
+        // two weak loads per pair, not one per question.
+        // A delegate known to answer its questions with the defaults is not loaded at all.
+        let od = o.delegate(asking: [.requireFailure, .simultaneous])
+        let wd = winner.delegate(asking: [.requiredToFail, .simultaneous])
+        if requiresFailure(o, od, of: winner, wd) {
+            o.pendingState = nil
+            engine.with(cause: .otherRecognizer(winner.name)) { fail(o, .requiredRecognizerSucceeded(winner.name)) }
+        } else if shareTouches(winner, o) && !mayRecognizeSimultaneously(winner, wd, o, od)
+            && winner.canPrevent(o) && o.canBePrevented(by: winner) {
+            o.pendingState = nil
+            engine.with(cause: .otherRecognizer(winner.name)) { fail(o, .excludedBy(winner.name)) }
         }
     }
 

@@ -37,42 +37,47 @@ extension GestureEngine {
         defer { participantLoops -= 1 }
         var i = 0
         while i < participants.count {
-            let r = participants[i]
+            withParticipant(at: i) { r in hearInput(r, moves: moves, allMoved: allMoved, frame: frame) }
             i += 1
-            // Released in this cycle and still listed (see finishCycle): it has nothing to hear.
-            guard r.isParticipant else { continue }
-            r.lastFrameTime = now
-            let allBegan = r.book.value.allTouchesBegan
-            let queued = allBegan || !r.book.value.beganBuffer.isEmpty || !r.book.value.endedBuffer.isEmpty
-                || !r.book.value.cancelledBuffer.isEmpty
-            guard queued || (moves && !r.committedState.isFinished && !r.touches.isEmpty) else { continue }
-            let ready = r.isEnabled && r.pendingState == nil
-            if allBegan {
-                // Its own list, with nothing copied: every touch in it is new.
-                r.book.value.allTouchesBegan = false
-                let touches = r.touches
-                if ready && !r.committedState.isFinished && !touches.isEmpty { r.touchesBegan(touches) }
-            } else if !r.book.value.beganBuffer.isEmpty {
-                if ready && !r.committedState.isFinished { r.touchesBegan(r.book.value.beganBuffer) }
-                r.book.value.beganBuffer.empty()
-            }
-            if moves && !r.committedState.isFinished {
-                hearMoves(r, ready: ready, allMoved: allMoved, frame: frame)
-            }
-            if !r.book.value.endedBuffer.isEmpty {
-                if ready && !r.committedState.isFinished { r.touchesEnded(r.book.value.endedBuffer) }
-                r.book.value.endedBuffer.empty()
-            }
-            if !r.book.value.cancelledBuffer.isEmpty {
-                let reason = r.book.value.cancelledBuffer[0].cancellation ?? .device
-                with(cause: .touchesCancelled(reason)) {
-                    if ready && !r.committedState.isFinished { r.touchesCancelled(r.book.value.cancelledBuffer) }
-                    else { arbiter.touchesCancelled(reason, whileWaiting: r) }
-                }
-                r.book.value.cancelledBuffer.empty()
-            }
         }
         releaseMovedTouches()
+    }
+
+    /// Hands `r` the input queued for it, and the motion of the frame.
+    @inline(__always)
+    private func hearInput(_ r: GestureRecognizer, moves: Bool, allMoved: Bool, frame: Int) {
+        // Released in this cycle and still listed (see finishCycle): it has nothing to hear.
+        guard r.isParticipant else { return }
+        r.lastFrameTime = now
+        let allBegan = r.book.value.allTouchesBegan
+        let queued = allBegan || !r.book.value.beganBuffer.isEmpty || !r.book.value.endedBuffer.isEmpty
+            || !r.book.value.cancelledBuffer.isEmpty
+        guard queued || (moves && !r.committedState.isFinished && !r.touches.isEmpty) else { return }
+        let ready = r.isEnabled && r.pendingState == nil
+        if allBegan {
+            // Its own list, with nothing copied: every touch in it is new.
+            r.book.value.allTouchesBegan = false
+            let touches = r.touches
+            if ready && !r.committedState.isFinished && !touches.isEmpty { r.touchesBegan(touches) }
+        } else if !r.book.value.beganBuffer.isEmpty {
+            if ready && !r.committedState.isFinished { r.touchesBegan(r.book.value.beganBuffer) }
+            r.book.value.beganBuffer.empty()
+        }
+        if moves && !r.committedState.isFinished {
+            hearMoves(r, ready: ready, allMoved: allMoved, frame: frame)
+        }
+        if !r.book.value.endedBuffer.isEmpty {
+            if ready && !r.committedState.isFinished { r.touchesEnded(r.book.value.endedBuffer) }
+            r.book.value.endedBuffer.empty()
+        }
+        if !r.book.value.cancelledBuffer.isEmpty {
+            let reason = r.book.value.cancelledBuffer[0].cancellation ?? .device
+            with(cause: .touchesCancelled(reason)) {
+                if ready && !r.committedState.isFinished { r.touchesCancelled(r.book.value.cancelledBuffer) }
+                else { arbiter.touchesCancelled(reason, whileWaiting: r) }
+            }
+            r.book.value.cancelledBuffer.empty()
+        }
     }
 
     /// A frame in which touches only moved (no touch began, ended or was cancelled): the
@@ -95,9 +100,9 @@ extension GestureEngine {
         participantLoops += 1
         defer { participantLoops -= 1 }
         let listeners = book.value.listeners
-        for r in listeners {
+        listeners.forEachUnretained { r in
             // Finished, or released, in a hook of this loop (or in a cycle one of them started).
-            guard r.isParticipant, !r.committedState.isFinished, !r.book.value.touches.isEmpty else { continue }
+            guard r.isParticipant, !r.committedState.isFinished, !r.book.value.touches.isEmpty else { return }
             r.lastFrameTime = now
             hearMoves(r, ready: r.isEnabled && r.pendingState == nil, allMoved: allMoved, frame: frame)
         }
@@ -203,28 +208,12 @@ extension GestureEngine {
             var emptyHanded = false
             var i = 0
             while i < participants.count {
-                let r = participants[i]
+                withParticipant(at: i) { r in
+                    let (empty, unsettled) = settle(r, pruning: pruning)
+                    if empty { emptyHanded = true }
+                    if unsettled { settled = false }
+                }
                 i += 1
-                // Released this cycle (disabled or removed, and already reset): nothing to settle.
-                guard r.isParticipant else { continue }
-                if pruning {
-                    let lifted = liftedTouchCount(of: r)
-                    if lifted == r.book.value.touches.count {
-                        r.book.value.touches.empty()
-                    } else if lifted > 0 {
-                        r.book.value.touches.prune { !$0.isActive }
-                    }
-                    if let s = r.touchpadGestureSequence, !s.isActive { r.touchpadGestureSequence = nil }
-                }
-                guard r.touches.isEmpty else { continue }
-                if r.committedState.isFinished {
-                    resetRecognizer(r)
-                } else {
-                    // Still listed with no touch: waiting on a requirement or a deadline (a double
-                    // tap between its taps), or failed just now and reset next round.
-                    emptyHanded = true
-                    if with(cause: .touchesGone, { arbiter.touchesGone(from: r) }) { settled = false }
-                }
             }
             // What this round saw stands unless something else (a nested cycle, a recognizer
             // letting go of a touch) happened meanwhile: then the next cycle looks again.
@@ -243,6 +232,34 @@ extension GestureEngine {
             }
             recognizerDeadlinesChanged = true
         }
+    }
+
+    /// Settles `r` at the end of a round of `finishCycle`: prunes its lifted touches (when
+    /// `pruning`), and resets it when finished with no touch left, or tells the arbiter that it
+    /// follows none. Returns whether it is left following no touch, not finished
+    /// (`emptyHanded`), and whether the arbiter failed it then as undecided (`unsettled`: the
+    /// cycle takes another round).
+    @inline(__always)
+    private func settle(_ r: GestureRecognizer, pruning: Bool) -> (emptyHanded: Bool, unsettled: Bool) {
+            // Released this cycle (disabled or removed, and already reset): nothing to settle.
+            guard r.isParticipant else { return (false, false) }
+            if pruning {
+                let lifted = liftedTouchCount(of: r)
+                if lifted == r.book.value.touches.count {
+                    r.book.value.touches.empty()
+                } else if lifted > 0 {
+                    r.book.value.touches.prune { !$0.isActive }
+                }
+                if let s = r.touchpadGestureSequence, !s.isActive { r.touchpadGestureSequence = nil }
+            }
+            guard r.touches.isEmpty else { return (false, false) }
+            if r.committedState.isFinished {
+                resetRecognizer(r)
+                return (false, false)
+            }
+            // Still listed with no touch: waiting on a requirement or a deadline (a double
+            // tap between its taps), or failed just now and reset next round.
+            return (true, with(cause: .touchesGone, { arbiter.touchesGone(from: r) }))
     }
 
     private func resetRecognizer(_ r: GestureRecognizer) {

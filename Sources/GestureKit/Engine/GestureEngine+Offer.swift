@@ -19,10 +19,10 @@ extension GestureEngine {
         while let region = r {
             let inTree = hitTested || region.engine === self
             // The list as the offer begins (a delegate may change it), each recognizer borrowed.
-            let recognizers = region.gestureRecognizers
-            let span = recognizers.span
-            for i in span.indices where offer(t, to: span[i], onlyIdle: onlyIdle, inTree: book.value.treeChanges == tree ? inTree : nil) {
-                took = true
+            region.gestureRecognizers.forEachUnretained { g in
+                if offer(t, to: g, onlyIdle: onlyIdle, inTree: book.value.treeChanges == tree ? inTree : nil) {
+                    took = true
+                }
             }
             r = region.parent
         }
