@@ -147,9 +147,7 @@ extension GestureEngine {
                     touchesLeft = true
                     removeActive(t)
                     // Each recognizer borrowed from the touch's list rather than retained.
-                    let recognizers = t.gestureRecognizers
-                    let span = recognizers.span
-                    for i in span.indices { span[i].book.value.endedBuffer.append(t) }
+                    t.gestureRecognizers.forEachUnretained { $0.book.value.endedBuffer.append(t) }
                     book.value.inputQueued = true
                     noteTapEnd(t)
                 } else {
