@@ -129,4 +129,27 @@ struct TimeTests {
         #expect(s.log == ["double: failed(slower than 300.0 ms)"])
         #expect(s.engine.nextDeadline == nil)
     }
+
+    @Test("a time limit lands where its duration does, and the tunables give back the duration set")
+    func timeLimits() {
+        let start = Timestamp(microseconds: 1_234_567)
+        let durations: [Duration] = [
+            .zero, .nanoseconds(1), .nanoseconds(1_500), .milliseconds(-3), .milliseconds(300),
+            .seconds(9), .seconds(10), .seconds(86_400 * 365),
+        ]
+        for d in durations {
+            #expect(start + TimeLimit(d) == start + d, "\(d)")
+        }
+        let tap = TapGestureRecognizer()
+        tap.maximumTapDuration = .nanoseconds(1_500)
+        tap.maximumIntervalBetweenTaps = .milliseconds(420)
+        let swipe = SwipeGestureRecognizer()
+        swipe.maximumDuration = .milliseconds(777)
+        let press = LongPressGestureRecognizer()
+        press.minimumPressDuration = .seconds(2)
+        #expect(tap.maximumTapDuration == .nanoseconds(1_500))
+        #expect(tap.maximumIntervalBetweenTaps == .milliseconds(420))
+        #expect(swipe.maximumDuration == .milliseconds(777))
+        #expect(press.minimumPressDuration == .seconds(2))
+    }
 }

@@ -7,8 +7,8 @@
 open class LongPressGestureRecognizer: GestureRecognizer {
     /// How long the fingers must rest (UIKit default 0.5 s).
     public var minimumPressDuration: Duration {
-        get { settings.minimumPressDuration }
-        set { settings.minimumPressDuration = newValue }
+        get { settings.minimumPressDuration.duration }
+        set { settings.minimumPressDuration = TimeLimit(newValue) }
     }
     /// How far the fingers may move before the press begins.
     public var allowableMovement: Distance {
@@ -39,7 +39,7 @@ open class LongPressGestureRecognizer: GestureRecognizer {
     /// Where the settings above are stored, checked by the compiler rather than at run time
     /// (docs/architecture.md, "Checks the compiler removes").
     private struct Settings {
-        var minimumPressDuration: Duration
+        var minimumPressDuration: TimeLimit
         var allowableMovement: Distance
         var numberOfTouchesRequired: Int = 1
         var numberOfTapsRequired: Int = 0
@@ -49,7 +49,7 @@ open class LongPressGestureRecognizer: GestureRecognizer {
     private var settings: Settings
 
     /// How long a tap before the press may last.
-    private let tapTimer: Duration
+    private let tapTimer: TimeLimit
 
     /// What the recognizer knows of the sequence it follows, as one value: ``reset()`` replaces it
     /// whole.
@@ -67,11 +67,11 @@ open class LongPressGestureRecognizer: GestureRecognizer {
     /// Creates a long-press recognizer with the tunables of `configuration`.
     public override init(configuration: GestureConfiguration = .default) {
         settings = Settings(
-            minimumPressDuration: configuration.longPressMinimumDuration,
+            minimumPressDuration: TimeLimit(configuration.longPressMinimumDuration),
             allowableMovement: configuration.longPressAllowableMovement,
             landingWindow: configuration.multiTouchLandingWindow
         )
-        tapTimer = configuration.tapMaximumDuration
+        tapTimer = TimeLimit(configuration.tapMaximumDuration)
         super.init(configuration: configuration)
         allowedTouchTypes = [.direct]
     }
@@ -92,7 +92,7 @@ open class LongPressGestureRecognizer: GestureRecognizer {
         }
         if sequence.active == numberOfTouchesRequired {
             sequence.pressing = sequence.tapsDone >= numberOfTapsRequired
-            deadline = now + (sequence.pressing ? minimumPressDuration : tapTimer)
+            deadline = now + (sequence.pressing ? settings.minimumPressDuration : tapTimer)
         }
     }
 
@@ -126,7 +126,7 @@ open class LongPressGestureRecognizer: GestureRecognizer {
         if sequence.pressing && (sequence.active == numberOfTouchesRequired || touchpadGestureSequence != nil) {
             state = .began
         } else if sequence.active > 0 {
-            fail(.heldTooLong(allowed: tapTimer))
+            fail(.heldTooLong(allowed: tapTimer.duration))
         } else {
             fail(.tooSlow(allowed: configuration.multiTapMaximumInterval))
         }
@@ -141,7 +141,7 @@ open class LongPressGestureRecognizer: GestureRecognizer {
         switch event.phase {
         case .begin:
             sequence.pressing = true
-            deadline = event.timestamp + minimumPressDuration
+            deadline = event.timestamp + settings.minimumPressDuration
         case .update:
             if state.isActive { state = .changed }
         case .end:

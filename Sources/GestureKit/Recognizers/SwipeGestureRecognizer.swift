@@ -87,8 +87,8 @@ open class SwipeGestureRecognizer: GestureRecognizer {
     }
     /// Time allowed from landing to ``minimumDistance``.
     public var maximumDuration: Duration {
-        get { settings.maximumDuration }
-        set { settings.maximumDuration = newValue }
+        get { settings.maximumDuration.duration }
+        set { settings.maximumDuration = TimeLimit(newValue) }
     }
     /// Allowed drift across the direction, as a ratio of the travel along it.
     public var maximumDeviation: Double {
@@ -112,7 +112,7 @@ open class SwipeGestureRecognizer: GestureRecognizer {
         var direction: SwipeDirection = .right
         var numberOfTouchesRequired: Int = 1
         var minimumDistance: Distance
-        var maximumDuration: Duration
+        var maximumDuration: TimeLimit
         var maximumDeviation: Double
         var landingWindow: Duration
         var touchpadFingerCounts: ClosedRange<Int>?
@@ -138,7 +138,7 @@ open class SwipeGestureRecognizer: GestureRecognizer {
     public override init(configuration: GestureConfiguration = .default) {
         settings = Settings(
             minimumDistance: configuration.swipeMinimumDistance,
-            maximumDuration: configuration.swipeMaximumDuration,
+            maximumDuration: TimeLimit(configuration.swipeMaximumDuration),
             maximumDeviation: configuration.swipeMaximumDeviation,
             landingWindow: configuration.multiTouchLandingWindow,
             touchpadFingerCounts: configuration.touchpadSwipeFingerCounts
@@ -160,7 +160,7 @@ open class SwipeGestureRecognizer: GestureRecognizer {
 
     open override func touchesBegan(_ touches: [Touch]) {
         if deadline == nil {
-            deadline = now + maximumDuration
+            deadline = now + settings.maximumDuration
             sequence.startLocation = touches.first?.startLocation ?? .zero
             sequence.firstLanding = now
         } else if numberOfTouchesRequired > 1 && now - sequence.firstLanding > landingWindow {
@@ -218,7 +218,7 @@ open class SwipeGestureRecognizer: GestureRecognizer {
         switch event.phase {
         case .begin:
             sequence.touchpadTravelMillimetres = .zero
-            deadline = event.timestamp + maximumDuration
+            deadline = event.timestamp + settings.maximumDuration
         case .update:
             sequence.touchpadTravelMillimetres += event.unacceleratedDelta / configuration.touchpadUnitsPerMillimetre
             // Compare in millimetres: a threshold in points is taken at the fallback density.

@@ -23,13 +23,13 @@ open class TapGestureRecognizer: GestureRecognizer {
     }
     /// How long a tap may last.
     public var maximumTapDuration: Duration {
-        get { settings.maximumTapDuration }
-        set { settings.maximumTapDuration = newValue }
+        get { settings.maximumTapDuration.duration }
+        set { settings.maximumTapDuration = TimeLimit(newValue) }
     }
     /// The longest pause between taps.
     public var maximumIntervalBetweenTaps: Duration {
-        get { settings.maximumIntervalBetweenTaps }
-        set { settings.maximumIntervalBetweenTaps = newValue }
+        get { settings.maximumIntervalBetweenTaps.duration }
+        set { settings.maximumIntervalBetweenTaps = TimeLimit(newValue) }
     }
     /// How far from the first tap the following taps may land.
     public var maximumDistanceBetweenTaps: Distance {
@@ -48,8 +48,8 @@ open class TapGestureRecognizer: GestureRecognizer {
         var numberOfTapsRequired: Int = 1
         var numberOfTouchesRequired: Int = 1
         var maximumMovement: Distance
-        var maximumTapDuration: Duration
-        var maximumIntervalBetweenTaps: Duration
+        var maximumTapDuration: TimeLimit
+        var maximumIntervalBetweenTaps: TimeLimit
         var maximumDistanceBetweenTaps: Distance
         var landingWindow: Duration
     }
@@ -75,8 +75,8 @@ open class TapGestureRecognizer: GestureRecognizer {
     public override init(configuration: GestureConfiguration = .default) {
         settings = Settings(
             maximumMovement: configuration.tapMaximumMovement,
-            maximumTapDuration: configuration.tapMaximumDuration,
-            maximumIntervalBetweenTaps: configuration.multiTapMaximumInterval,
+            maximumTapDuration: TimeLimit(configuration.tapMaximumDuration),
+            maximumIntervalBetweenTaps: TimeLimit(configuration.multiTapMaximumInterval),
             maximumDistanceBetweenTaps: configuration.multiTapMaximumDistance,
             landingWindow: configuration.multiTouchLandingWindow
         )
@@ -92,7 +92,7 @@ open class TapGestureRecognizer: GestureRecognizer {
                 > maximumDistanceBetweenTaps.magnitude {
                 return fail(.movedTooFar(allowed: maximumDistanceBetweenTaps))
             }
-            deadline = now + maximumTapDuration
+            deadline = now + settings.maximumTapDuration
             sequence.tapStart = now
         } else if numberOfTouchesRequired > 1 && now - sequence.tapStart > landingWindow {
             return fail(.fingersLandedApart(allowed: landingWindow))
@@ -127,7 +127,7 @@ open class TapGestureRecognizer: GestureRecognizer {
             deadline = nil
             state = .recognized
         } else {
-            deadline = now + maximumIntervalBetweenTaps
+            deadline = now + settings.maximumIntervalBetweenTaps
         }
     }
 
