@@ -241,25 +241,25 @@ extension GestureEngine {
     /// cycle takes another round).
     @inline(__always)
     private func settle(_ r: GestureRecognizer, pruning: Bool) -> (emptyHanded: Bool, unsettled: Bool) {
-            // Released this cycle (disabled or removed, and already reset): nothing to settle.
-            guard r.isParticipant else { return (false, false) }
-            if pruning {
-                let lifted = liftedTouchCount(of: r)
-                if lifted == r.book.value.touches.count {
-                    r.book.value.touches.empty()
-                } else if lifted > 0 {
-                    r.book.value.touches.prune { !$0.isActive }
-                }
-                if let s = r.touchpadGestureSequence, !s.isActive { r.touchpadGestureSequence = nil }
+        // Released this cycle (disabled or removed, and already reset): nothing to settle.
+        guard r.isParticipant else { return (false, false) }
+        if pruning {
+            let lifted = liftedTouchCount(of: r)
+            if lifted == r.book.value.touches.count {
+                r.book.value.touches.empty()
+            } else if lifted > 0 {
+                r.book.value.touches.prune { !$0.isActive }
             }
-            guard r.touches.isEmpty else { return (false, false) }
-            if r.committedState.isFinished {
-                resetRecognizer(r)
-                return (false, false)
-            }
-            // Still listed with no touch: waiting on a requirement or a deadline (a double
-            // tap between its taps), or failed just now and reset next round.
-            return (true, with(cause: .touchesGone, { arbiter.touchesGone(from: r) }))
+            if let s = r.touchpadGestureSequence, !s.isActive { r.touchpadGestureSequence = nil }
+        }
+        guard r.touches.isEmpty else { return (false, false) }
+        if r.committedState.isFinished {
+            resetRecognizer(r)
+            return (false, false)
+        }
+        // Still listed with no touch: waiting on a requirement or a deadline (a double
+        // tap between its taps), or failed just now and reset next round.
+        return (true, with(cause: .touchesGone, { arbiter.touchesGone(from: r) }))
     }
 
     private func resetRecognizer(_ r: GestureRecognizer) {

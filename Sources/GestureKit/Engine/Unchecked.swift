@@ -80,25 +80,27 @@ extension GestureRecognizer {
     }
 }
 
-// Loops over recognizers that call into each one. Swift retains and releases a class reference
-// read from a list around a call it cannot see into (a hook, a delegate), even when the list
-// holds the reference for the whole call, bound by `for`, by index or through a span alike:
-// about 40 instructions per recognizer visited (docs/architecture.md, "Borrowing without
-// unsafe code", has the loops that call nothing, which a span serves). These loops pass each recognizer
-// on as `_withUnsafeGuaranteedRef` does, promising the compiler that something holds it for
-// the whole call, and keep that promise: a list the loop holds itself (a copy, alive until the
-// loop ends), or the participants while a loop over them runs, from which no recognizer is
-// taken out then. Measured with callgrind (instructions per frame, Swift 6.3.1, x86_64), the
-// motion of a frame (`dispatchMoves`): the 10-finger graph frame 4,856 → 4,668, the 1-finger
-// one 1,496 → 1,402, the recording on one engine 5,765 → 5,531; the hooks of a cycle
-// (`dispatchHooks`): the 1-finger landing 17,106 → 16,026, the 10-finger one 93,033 → 91,953;
-// the offer of a landing touch: 16,026 → 15,066 and 91,953 → 82,353; the arbiter's exclusion
-// and the end of a cycle: the 1-finger lifting 34,310 → 32,101, the 10-finger one
-// 83,589 → 82,364; the arbiter's searches (`containsUnretained`): the 1-finger lifting
-// 32,101 → 31,260; the queueing of a lifted touch for its recognizers, the 10-finger lifting
-// 82,364 → 71,516 and the 1-finger one 31,260 → 30,177. `BorrowedRecognizerTests` takes a recognizer out of its region inside each
-// kind of loop while only the engine's lists hold it, under AddressSanitizer in the sanitizer
-// tier (with the participants pruned at once instead, it reports a use after free).
+// Loops over recognizers that call into each one. Swift retains and releases a class reference read
+// from a list around a call it cannot see into (a hook, a delegate), even when the list holds the
+// reference for the whole call, bound by `for`, by index or through a span alike: about 40
+// instructions per recognizer visited (docs/architecture.md, "Borrowing without unsafe code", has
+// the loops that call nothing, which a span serves). These loops pass each recognizer on as
+// `_withUnsafeGuaranteedRef` does, promising the compiler that something holds it for the whole
+// call, and keep that promise: a list the loop holds itself (a copy, alive until the loop ends), or
+// the participants while a loop over them runs, from which no recognizer is taken out then.
+// Measured with callgrind (instructions per frame, Swift 6.3.1, x86_64), the motion of a frame
+// (`dispatchMoves`): the 10-finger graph frame 4,856 → 4,668, the 1-finger one 1,496 → 1,402, the
+// recording on one engine 5,765 → 5,531; the hooks of a cycle (`dispatchHooks`): the 1-finger
+// landing 17,106 → 16,026, the 10-finger one 93,033 → 91,953; the offer of a landing touch: 16,026
+// → 15,066 and 91,953 → 82,353; the arbiter's exclusion and the end of a cycle: the 1-finger
+// lifting 34,310 → 32,101, the 10-finger one 83,589 → 82,364; the arbiter's searches
+// (`containsUnretained`): the 1-finger lifting 32,101 → 31,260; the queueing of a lifted touch for
+// its recognizers, the 10-finger lifting 82,364 → 71,516 and the 1-finger one 31,260 → 30,177.
+// `BorrowedRecognizerTests` takes a recognizer out of its region inside each kind of loop while
+// only the engine's lists hold it, under AddressSanitizer in the sanitizer tier (with the
+// participants pruned at once instead, it reports a use after free). The check that a loop over the
+// participants runs, made in every build, costs the landing rows 46 instructions and the lifting
+// rows 90 and 162.
 
 extension Array where Element == GestureRecognizer {
     /// Calls `body` with each recognizer of the list in turn, not retained: the list, alive until
@@ -125,12 +127,14 @@ extension Array where Element == GestureRecognizer {
 
 extension GestureEngine {
     /// Calls `body` with participant `i`, not retained. Only inside a loop over the participants
-    /// (`participantLoops > 0`): the list then loses no recognizer (those released are pruned once
-    /// every loop is done), so it holds the recognizer for the whole call, even if it grows
-    /// meanwhile. The access to the list ends before `body` runs.
+    /// (`participantLoops > 0`, checked in every build: a loop that forgot to count itself would
+    /// stop the program rather than risk a recognizer freed under it): the list then loses no
+    /// recognizer (those released are pruned once every loop is done), so it holds the
+    /// recognizer for the whole call, even if it grows meanwhile. The access to the list ends
+    /// before `body` runs.
     @inline(__always)
     func withParticipant(at i: Int, _ body: (GestureRecognizer) -> Void) {
-        assert(participantLoops > 0)
+        precondition(participantLoops > 0, "a participant borrowed outside a loop over the participants")
         Unmanaged.passUnretained(book.value.participants[i])._withUnsafeGuaranteedRef(body)
     }
 }
