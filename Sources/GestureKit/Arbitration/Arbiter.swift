@@ -73,9 +73,10 @@ public final class Arbiter {
         return false
     }
 
-    /// Whether `f` has not decided yet on the input it is following.
-    func isUndecided(_ f: GestureRecognizer) -> Bool {
-        f.isParticipant && f.isEnabled && f.committedState == .possible
+    /// Whether `f` has not decided yet on the input it is following in the engine `link` leads
+    /// to (the caller reads the arbiter's `link` once: each read is checked at run time).
+    func isUndecided(_ f: GestureRecognizer, in link: EngineLink) -> Bool {
+        f.takesPart(in: link) && f.isEnabled && f.committedState == .possible
     }
 
     // MARK: Requests
@@ -170,7 +171,7 @@ public final class Arbiter {
         // The delegate may have changed the graph or sent input meanwhile: `r` may have been
         // released, or decided, in a nested cycle — or decided, reset and handed the touches of
         // a new sequence, to which this request does not belong.
-        guard r.resets == resets, r.isParticipant, r.isEnabled, r.committedState == .possible, r.pendingState == nil
+        guard r.resets == resets, r.takesPart(in: link!), r.isEnabled, r.committedState == .possible, r.pendingState == nil
         else { return }
         if !shouldBegin {
             return fail(r, .delegateRefusedBegin)
@@ -180,11 +181,12 @@ public final class Arbiter {
     }
 
     private func mustWait(_ r: GestureRecognizer) -> Bool {
-        for f in r.failureRequirements where isUndecided(f) && f !== r { return true }
+        let link = self.link!
+        for f in r.failureRequirements where isUndecided(f, in: link) && f !== r { return true }
         // `r`'s delegate is loaded once for the whole decision (each other's, once per pair).
         let rd = r.delegate(asking: .requireFailure)
         return engine.participants.containsUnretained { o in
-            o !== r && isUndecided(o) && requiresFailure(r, rd, of: o, o.delegate(asking: .requiredToFail))
+            o !== r && isUndecided(o, in: link) && requiresFailure(r, rd, of: o, o.delegate(asking: .requiredToFail))
         }
     }
 
@@ -204,7 +206,7 @@ public final class Arbiter {
     @inline(__always)
     private func exclude(_ o: GestureRecognizer, by winner: GestureRecognizer, _ engine: GestureEngine) {
         // A recognizer released in this cycle (still listed) has no part in the outcome.
-        guard o !== winner, o.isParticipant, o.committedState == .possible else { return }
+        guard o !== winner, engine.isParticipant(o), o.committedState == .possible else { return }
         // Each pair is decided with the two delegates as they are when its questions begin:
         // two weak loads per pair, not one per question.
         // A delegate known to answer its questions with the defaults is not loaded at all.
@@ -249,7 +251,7 @@ public final class Arbiter {
         while i < engine.participants.count {
             let w = engine.participants[i]
             i += 1
-            guard let target = w.pendingState, requiresFailure(w, of: failed) else { continue }
+            guard let target = w.pendingState, engine.isParticipant(w), requiresFailure(w, of: failed) else { continue }
             if let chainWinner {
                 w.pendingState = nil
                 engine.with(cause: .otherRecognizer(chainWinner)) { fail(w, .requiredRecognizerSucceeded(chainWinner)) }
@@ -267,7 +269,8 @@ public final class Arbiter {
         // Taken out, pruned and put back: no access to the list stays open across a call.
         var list = waiting
         waiting = []
-        list.removeAll { $0.pendingState == nil }
+        let link = self.link!
+        list.removeAll { $0.pendingState == nil || !$0.takesPart(in: link) }
         waiting = list
         return !list.isEmpty
     }

@@ -47,7 +47,7 @@ extension GestureEngine {
     @inline(__always)
     private func hearInput(_ r: GestureRecognizer, moves: Bool, allMoved: Bool, frame: Int) {
         // Released in this cycle and still listed (see finishCycle): it has nothing to hear.
-        guard r.isParticipant else { return }
+        guard isParticipant(r) else { return }
         r.lastFrameTime = now
         let allBegan = r.book.value.allTouchesBegan
         let queued = allBegan || !r.book.value.beganBuffer.isEmpty || !r.book.value.endedBuffer.isEmpty
@@ -91,7 +91,7 @@ extension GestureEngine {
         if book.value.listenersStale {
             book.value.listenersStale = false
             book.value.listeners.empty()
-            for p in participants where p.isParticipant && !p.committedState.isFinished
+            for p in participants where isParticipant(p) && !p.committedState.isFinished
                 && p.book.value.touches.count >= p.book.value.touchesToHearMotion {
                 book.value.listeners.append(p)
             }
@@ -102,7 +102,7 @@ extension GestureEngine {
         let listeners = book.value.listeners
         listeners.forEachUnretained { r in
             // Finished, or released, in a hook of this loop (or in a cycle one of them started).
-            guard r.isParticipant, !r.committedState.isFinished, !r.book.value.touches.isEmpty else { return }
+            guard isParticipant(r), !r.committedState.isFinished, !r.book.value.touches.isEmpty else { return }
             r.lastFrameTime = now
             hearMoves(r, ready: r.isEnabled && r.pendingState == nil, allMoved: allMoved, frame: frame)
         }
@@ -226,8 +226,8 @@ extension GestureEngine {
             book.value.listeners.empty()
             book.value.listenersStale = true
             book.value.participants.prune { r in
-                if r.isParticipant { return false }
-                r.book.value.isListed = false
+                if isParticipant(r) { return false }
+                r.book.value.listings -= 1
                 return true
             }
             recognizerDeadlinesChanged = true
@@ -242,7 +242,7 @@ extension GestureEngine {
     @inline(__always)
     private func settle(_ r: GestureRecognizer, pruning: Bool) -> (emptyHanded: Bool, unsettled: Bool) {
         // Released this cycle (disabled or removed, and already reset): nothing to settle.
-        guard r.isParticipant else { return (false, false) }
+        guard isParticipant(r) else { return (false, false) }
         if pruning {
             let lifted = liftedTouchCount(of: r)
             if lifted == r.book.value.touches.count {
@@ -276,14 +276,13 @@ extension GestureEngine {
         r.resets &+= 1
         r.pendingState = nil
         r.deadline = nil
-        r.isParticipant = false
         participantsReleased = true
         // Input queued for the sequence it leaves is not for the next one.
         r.book.value.allTouchesBegan = false
         r.book.value.beganBuffer.empty()
         r.book.value.endedBuffer.empty()
         r.book.value.cancelledBuffer.empty()
-        r.boundEngine = nil
+        r.boundEngine = nil // no longer a participant
         r.touchpadFingerCount = 0
         r.reset()
         if book.value.observerWasSet {
@@ -304,7 +303,7 @@ extension GestureEngine {
     /// Releases a recognizer that is being disabled or removed: a gesture in progress is
     /// cancelled, a possible one fails, and its touches are let go.
     func recognizerWillDetach(_ r: GestureRecognizer) {
-        guard r.isParticipant else { return }
+        guard isParticipant(r) else { return }
         beginDeliveryBatch()
         defer { endDeliveryBatch() }
         with(cause: .detached) { arbiter.detach(r) }

@@ -32,10 +32,15 @@ extension GestureEngine {
     /// Offers `t` to `g`; returns whether `g` took it.
     @inline(__always)
     private func offer(_ t: Touch, to g: GestureRecognizer, onlyIdle: Bool, inTree: Bool?) -> Bool {
-        guard g.lastOfferedSequence < t.sequence, !g.committedState.isFinished, g.pendingState == nil else { return false }
+        guard g.book.value.lastOfferedSequence < t.sequence, !g.committedState.isFinished, g.pendingState == nil
+        else { return false }
         if onlyIdle && (!g.touches.isEmpty || g.touchpadGestureSequence != nil) { return false }
-        g.lastOfferedSequence = t.sequence
-        guard accepts(g, t, inTree: inTree) else { return false }
+        // Not in this engine's tree (a callback moved its region): the sequence number is not
+        // recorded, since it means nothing to the engine the recognizer is in now.
+        guard inTree ?? (g.region?.engine === self) else { return false }
+        assert(g.book.value.sequenceEngine === identity, "\(g.name) was not told that its region joined this engine's tree")
+        g.book.value.lastOfferedSequence = t.sequence
+        guard accepts(g, t) else { return false }
         attach(t, to: g)
         queueBegan(t, for: g)
         book.value.inputQueued = true
@@ -58,23 +63,21 @@ extension GestureEngine {
         return took
     }
 
-    /// Whether `g` takes `t`. `inTree` says whether `g`'s region is in this engine's tree, when
-    /// that is known (the tree has not changed since it was looked up).
-    private func accepts(_ g: GestureRecognizer, _ t: Touch, inTree: Bool?) -> Bool {
+    /// Whether `g`, whose region is in this engine's tree, takes `t`.
+    private func accepts(_ g: GestureRecognizer, _ t: Touch) -> Bool {
         let tree = book.value.treeChanges
         guard g.isEnabled, !g.committedState.isFinished, g.pendingState == nil,
               g.book.value.touchTypes.contains(t.type),
               !g.book.value.hasExclusionZones || t.type != .direct || !g.isExcluded(t.startLocation),
-              // A callback of the same offer may have cancelled the touch, or taken the region
-              // out of the tree.
-              t.isActive, inTree ?? (g.region?.engine === self)
+              // A callback of the same offer may have cancelled the touch.
+              t.isActive
         else { return false }
         if g.answersByDefault(.receiveTouch) { return true }
         return delegateAccepts(g, t, tree: tree)
     }
 
     /// Whether `g`'s delegate lets it receive `t`, and nothing it did meanwhile says otherwise.
-    /// Apart from `accepts(_:_:inTree:)`, so that the offer's checks stay small where no delegate
+    /// Apart from `accepts(_:_:)`, so that the offer's checks stay small where no delegate
     /// is asked: inlined, it costs the 10-finger landing 236 instructions more (it was 240
     /// retains and releases before the offer borrowed each recognizer unretained).
     @inline(never)
@@ -116,18 +119,26 @@ extension GestureEngine {
         }
         g.device = t.device
         g.isReleased = false
-        g.boundEngine = EngineLink(self)
         t.live.value.gestureRecognizers.append(g)
         g.book.value.touches.append(t)
-        if !g.isParticipant {
-            g.isParticipant = true
+        let link = EngineLink(self)
+        if !g.takesPart(in: link) {
+            g.boundEngine = link
             book.value.listenersStale = true
             // Released earlier in a cycle that is still running, it may still be listed.
-            if !g.book.value.isListed {
-                g.book.value.isListed = true
+            if g.book.value.listings == 0 || !participants.containsUnretained(where: { $0 === g }) {
+                g.book.value.listings += 1
                 book.value.participants.append(g)
             }
             recognizerDeadlinesChanged = true
         }
+    }
+
+
+    /// Whether `r` takes part in this engine's sequence: it may be listed in ``participants``
+    /// after it was released, or while it takes part in another engine's sequence.
+    @inline(__always)
+    func isParticipant(_ r: GestureRecognizer) -> Bool {
+        r.takesPart(in: EngineLink(self))
     }
 }

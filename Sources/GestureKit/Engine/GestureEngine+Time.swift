@@ -12,7 +12,7 @@ extension GestureEngine {
             while k < participants.count {
                 let r = participants[k]
                 k += 1
-                if let d = r.deadline, earliest == nil || d < earliest! { earliest = d }
+                if let d = r.deadline, earliest == nil || d < earliest!, isParticipant(r) { earliest = d }
             }
             earliestRecognizerDeadline = earliest
         }
@@ -71,7 +71,7 @@ extension GestureEngine {
         var i = 0
         while i < participants.count {
             let r = participants[i]
-            if let d = r.deadline, d <= due {
+            if let d = r.deadline, d <= due, isParticipant(r) {
                 r.deadline = nil
                 if r.isEnabled && !r.committedState.isFinished && r.pendingState == nil {
                     with(cause: .deadline) { r.deadlineReached(at: d) }

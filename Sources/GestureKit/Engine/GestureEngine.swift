@@ -38,6 +38,11 @@ extension GestureEngineObserver {
 /// grouped by phase), transitions are arbitrated as they are requested, and at the end of the
 /// cycle raw touches are delivered to regions and finished recognizers reset. Each region whose
 /// ``TouchHandler`` was delivered something then gets one ``TouchHandler/touchFrame(in:)``.
+///
+/// A region tree can move between engines (a compositor moving a surface to another output's
+/// engine), and an engine can be dropped while fingers are down: a gesture in progress on a
+/// recognizer that outlives its engine is cancelled (its targets are told; the observer, going
+/// with the engine, is not) and the recognizer reset, ready for the engine its region joins next.
 public final class GestureEngine {
     /// The tunables this engine's own decisions use (device scale, watchdog).
     public let configuration: GestureConfiguration
@@ -108,6 +113,9 @@ public final class GestureEngine {
     let stuckTouchTimeoutMicroseconds: Int64?
     /// What the engine reads and writes for every event: see `EngineBook`.
     let book = Unchecked(EngineBook())
+    /// The engine's identity as a recognizer remembers it, even after the engine is gone (see
+    /// `RecognizerBook.sequenceEngine`).
+    let identity = EngineIdentity()
     var participants: [GestureRecognizer] { book.value.participants }
     var activeTouches: [Touch] { book.value.activeTouches }
     var deliveryTouches: [Touch] { book.value.deliveryTouches }
@@ -195,22 +203,42 @@ public final class GestureEngine {
     var regionCancelBuffer: [Touch] { book.value.regionCancelBuffer }
     var lastTap: (device: DeviceID, location: Point, end: Timestamp, count: Int)?
 
+    /// An engine's identity, which lives as long as anything remembers it: its address is never
+    /// another engine's while it is remembered (an engine's own address can be reused once it
+    /// is gone).
+    final class EngineIdentity {}
+
     deinit {
         // A touch and the recognizers following it hold each other (and the touch its region):
         // an engine dropped while fingers are down unties them, or the graph would outlive it.
         book.value.listeners.removeAll()
+        var released: [GestureRecognizer] = []
         for r in participants {
+            r.book.value.listings -= 1
+            // Listed still, but taking part in another engine's sequence now: not this one's.
+            guard isParticipant(r) else { continue }
             r.boundEngine = nil
-            r.book.value.isListed = false
             r.book.value.touches.removeAll()
             r.touchpadGestureSequence = nil
             r.book.value.allTouchesBegan = false
             r.book.value.beganBuffer.removeAll()
             r.book.value.endedBuffer.removeAll()
             r.book.value.cancelledBuffer.removeAll()
+            released.append(r)
         }
         for t in activeTouches { t.live.value.gestureRecognizers.removeAll() }
         for t in touchpadSequences { t.live.value.gestureRecognizers.removeAll() }
+        // A recognizer the host keeps (its region moved to another engine, or left to the engine
+        // further up the tree) must not stay in a gesture nothing will end.
+        for r in released { r.engineWentAway() }
+        // The tree is now the engine's further up, if its root is in one: touches offered to
+        // its recognizers are numbered by that engine from now on.
+        let next = root.engine
+        var stack = [root]
+        while let region = stack.popLast() {
+            for g in region.gestureRecognizers { g.joinedTree(of: next) }
+            stack.append(contentsOf: region.children)
+        }
     }
 
     /// Creates an engine whose root region covers `screen` (in points).

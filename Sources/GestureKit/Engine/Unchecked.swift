@@ -48,6 +48,9 @@ struct EngineLink {
         self.engine = .passUnretained(engine)
     }
 
+    /// The engine's address, never 0: what `RecognizerBook.partOf` compares.
+    var address: UInt { UInt(bitPattern: engine.toOpaque()) }
+
     /// Calls `body` with the engine, which the link's owner guarantees is alive.
     @inline(__always)
     func with<R>(_ body: (GestureEngine) -> R) -> R {

@@ -51,6 +51,32 @@ extension GestureRecognizer {
         if new != .failed && new != .possible { sendActions() }
     }
 
+    /// Its engine went while it took part in a sequence (the engine is being deinitialized, and
+    /// has let go of it): a gesture in progress is cancelled, its targets told as when it is
+    /// removed, and it is reset, ready for the engine its region belongs to next. Not arbitrated
+    /// and not observed: there is no engine left to do either.
+    func engineWentAway() {
+        let old = committedState
+        pendingState = nil
+        deadline = nil
+        isReleased = true
+        if old.isActive {
+            committedState = .cancelled
+            sendActions()
+        }
+        committedState = .possible
+        resets &+= 1
+        reset()
+    }
+
+    /// Its region is now in `engine`'s tree (or in none): the record of the last touch offered to
+    /// it starts afresh if that engine is not the one that numbered it.
+    func joinedTree(of engine: GestureEngine?) {
+        guard let engine, book.value.sequenceEngine !== engine.identity else { return }
+        book.value.sequenceEngine = engine.identity
+        book.value.lastOfferedSequence = 0
+    }
+
     /// UIKit's state machine.
     static func isLegal(from old: GestureState, to new: GestureState) -> Bool {
         switch (old, new) {

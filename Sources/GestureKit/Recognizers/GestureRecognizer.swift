@@ -223,11 +223,6 @@ open class GestureRecognizer {
         set { book.value.device = newValue }
     }
 
-    /// The sequence number of the last touch offered to this recognizer.
-    var lastOfferedSequence: Int {
-        get { book.value.lastOfferedSequence }
-        set { book.value.lastOfferedSequence = newValue }
-    }
     /// How many times the engine has reset the recognizer: a decision taken before a call out
     /// (the delegate's `shouldBegin`) stands only if no reset came in between.
     var resets: Int {
@@ -238,10 +233,12 @@ open class GestureRecognizer {
     /// What the engine reads and writes on this recognizer in every cycle.
     let book = Unchecked(RecognizerBook())
 
-    /// Whether the recognizer takes part in its engine's current sequence.
-    var isParticipant: Bool {
-        get { book.value.isParticipant }
-        set { book.value.isParticipant = newValue }
+    /// Whether the recognizer takes part in the current sequence of the engine `link` leads to.
+    /// A recognizer takes part in one engine's sequence at a time, but may still be listed by
+    /// another engine that released it, until that engine prunes its list.
+    @inline(__always)
+    func takesPart(in link: EngineLink) -> Bool {
+        book.value.partOf == link.address
     }
     /// Released from its sequence (disabled or removed, itself or its region) while one of its
     /// own hooks may still be running: what that hook asks for next is ignored, until the
@@ -259,7 +256,10 @@ open class GestureRecognizer {
     /// The engine while the recognizer takes part in a cycle of it (`RecognizerBook.boundEngine`).
     var boundEngine: EngineLink? {
         get { book.value.boundEngine }
-        set { book.value.boundEngine = newValue }
+        set {
+            book.value.boundEngine = newValue
+            book.value.partOf = newValue?.address ?? 0
+        }
     }
 
     /// Calls `body` with this recognizer's engine: the bound one, unretained, or else the one its

@@ -18,7 +18,12 @@ struct RecognizerBook {
     var failureReasonKept = true
     var cancellationReason: TouchCancellation?
     var device: DeviceID?
+    /// The sequence number of the last touch offered to the recognizer, as numbered by
+    /// `sequenceEngine`: the engine whose tree it was last found in. Sequence numbers are an
+    /// engine's own, so the record starts afresh when the recognizer is found in another
+    /// engine's tree (`GestureRecognizer.joinedTree(of:)`).
     var lastOfferedSequence = 0
+    var sequenceEngine: GestureEngine.EngineIdentity?
     var resets = 0
     /// ``GestureRecognizer/allowedTouchTypes`` as bits, and whether it has exclusion zones: what
     /// the engine asks of every recognizer for every touch that lands.
@@ -44,10 +49,12 @@ struct RecognizerBook {
     /// Targets, in the order they were added. Read once per call of a target (an access that
     /// ends before the call), so a target that adds or removes targets cannot overlap it.
     var targets: [GestureRecognizer.TargetEntry] = []
-    var isParticipant = false
-    /// Whether the recognizer is in its engine's `participants`: from the moment it joins until
-    /// the list is pruned, which can come a while after it was released (`isParticipant` false).
-    var isListed = false
+    /// How many engines' `participants` lists hold the recognizer. It joins an engine's list when
+    /// it begins to take part there, and leaves it when that list is pruned, which can come a
+    /// while after it was released: a recognizer moved between engines from inside a cycle (its
+    /// region moved, or its engine dropped) can be in two lists for a while, but takes part in
+    /// one engine only (`boundEngine`).
+    var listings = 0
     var isReleased = false
     // Input queued for the recognizer's hooks in the current cycle.
     /// Whether every touch in `touches` landed since the recognizer last heard `touchesBegan`
@@ -59,8 +66,12 @@ struct RecognizerBook {
     var cancelledBuffer: [Touch] = []
     var movesHeard = 0
     /// The engine while the recognizer takes part in a cycle of it: set when it receives input,
-    /// cleared when it resets or is released, and by the engine's deinit. Unretained, so that
+    /// cleared when it resets or is released, and by the engine's deinit. The recognizer takes
+    /// part in that engine's sequence (is one of its participants) exactly while it is set. Unretained, so that
     /// hooks and transitions reach the engine with no reference counting (the engine is weakly
     /// referenced by its regions, which makes retaining it slower still) and no weak loads.
     var boundEngine: EngineLink?
+    /// `boundEngine`'s address, or 0: which engine's participant the recognizer is, answered with
+    /// one comparison (an optional link takes six instructions to compare).
+    var partOf: UInt = 0
 }

@@ -142,6 +142,7 @@ public final class Region {
     /// Recomputes ``treeEngine`` for this subtree after it moved.
     private func refreshEngine() {
         treeEngine = ownerEngine ?? parent?.treeEngine
+        for g in storedGestureRecognizers { g.joinedTree(of: treeEngine) }
         for c in children { c.refreshEngine() }
     }
 
@@ -167,6 +168,7 @@ public final class Region {
         list.append(recognizer)
         storedGestureRecognizers = list
         recognizer.region = self
+        recognizer.joinedTree(of: engine)
         engine?.treeDidChange()
     }
 
