@@ -47,6 +47,23 @@ struct TouchReuseTests {
         #expect(w.landed[0].sequence != w.landed[1].sequence)
     }
 
+    @Test("a touch handed on in the engine's shared list of moved touches is reused once it lifts")
+    func reusedAfterSharedMotion() throws {
+        let s = Fingers()
+        let w = Witness()
+        s.engine.root.addGestureRecognizer(w)
+        s.press([1, 2], at: [Point(x: 100, y: 100), Point(x: 300, y: 100)])
+        // Only the first finger moves: the witness hears it through the engine's list of moved
+        // touches, which stays from frame to frame.
+        s.drag(1, by: Point(x: 40, y: 0), over: 100)
+        s.release([1, 2])
+        #expect(s.engine.book.value.movedTouches.isEmpty, "the list still holds a touch that lifted")
+        s.wait(500)
+        s.press([3, 4], at: [Point(x: 100, y: 300), Point(x: 300, y: 300)])
+        try #require(w.landed.count == 4)
+        #expect(Set(w.landed[2...].map(\.id)) == Set(w.landed[..<2].map(\.id)), "a lifted touch was kept from reuse")
+    }
+
     @Test("a touch someone holds is never reused, and stays as it ended")
     func keptTouchStays() throws {
         let (w, _) = twoTaps(keeping: true)

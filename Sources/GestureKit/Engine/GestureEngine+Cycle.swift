@@ -40,7 +40,6 @@ extension GestureEngine {
             withParticipant(at: i) { r in hearInput(r, moves: moves, allMoved: allMoved, frame: frame) }
             i += 1
         }
-        releaseMovedTouches()
     }
 
     /// Hands `r` the input queued for it, and the motion of the frame.
@@ -106,7 +105,6 @@ extension GestureEngine {
             r.lastFrameTime = now
             hearMoves(r, ready: r.isEnabled && r.pendingState == nil, allMoved: allMoved, frame: frame)
         }
-        releaseMovedTouches()
     }
 
     /// Hands `r` the motion of this frame it has not heard yet, if it is `ready` (enabled, and
@@ -132,8 +130,10 @@ extension GestureEngine {
     /// When all of them did, the recognizer's own list is passed, with nothing copied. Otherwise
     /// the engine's list of moved touches is passed, rebuilt only when it is not already the one
     /// `r` needs: recognizers that follow the same fingers (most of a graph) share it, and the
-    /// scan that counts `r`'s moved touches also compares them with it. The list is emptied when
-    /// the loop over the recognizers ends (``releaseMovedTouches()``).
+    /// scan that counts `r`'s moved touches also compares them with it. The list stays from frame
+    /// to frame while the same fingers move (a panel that re-sends resting fingers moves the same
+    /// ones frame after frame), and is emptied when a touch retires, before the engine looks
+    /// for touches nobody holds (`recycleRetiredTouches`).
     private func deliverMoves(to r: GestureRecognizer, after heard: Int) {
         var moved = 0
         var same = true
@@ -160,14 +160,6 @@ extension GestureEngine {
             }
         }
         r.touchesMoved(book.value.movedTouches)
-    }
-
-    /// Empties the list of moved touches ``deliverMoves(to:after:)`` shares, once a loop over the
-    /// recognizers is done with it: it holds no touch beyond the cycle (a touch nobody holds is
-    /// reused for the next that begins).
-    @inline(__always)
-    private func releaseMovedTouches() {
-        if !book.value.movedTouches.isEmpty { book.value.movedTouches.empty() }
     }
 
     /// How many touches of `r` have ended or been cancelled, each read in place in its list.

@@ -200,6 +200,8 @@ extension GestureEngine {
     /// allocate nothing once a few sequences have passed. A touch someone still holds is looked at
     /// again after the next event; beyond ``touchPoolLimit`` the oldest is let go.
     private func recycleRetiredTouches() {
+        // The list of moved touches `deliverMoves` shares may hold one.
+        if !book.value.movedTouches.isEmpty { book.value.movedTouches.empty() }
         var i = 0
         while i < book.value.retiring.count {
             guard isKnownUniquelyReferenced(&book.value.retiring[i]) else {

@@ -304,7 +304,8 @@ struct EngineBook {
     var listeners: [GestureRecognizer] = []
     var listenersStale = true
     /// The touches that moved of the last recognizer handed only some of its touches' motion,
-    /// shared by the next ones that follow the same (see `GestureEngine.deliverMoves`).
+    /// shared by the next ones that follow the same, in this frame and the next ones (see
+    /// `GestureEngine.deliverMoves`); emptied when a touch retires.
     var movedTouches: [Touch] = []
     /// Some participant may follow no touch: the end of a cycle looks at every participant.
     /// Counted by `emptyHandedMark`, which moves whenever a participant may have been left with
