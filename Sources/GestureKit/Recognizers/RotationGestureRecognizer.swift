@@ -91,16 +91,21 @@ open class RotationGestureRecognizer: GestureRecognizer {
         guard !fingers.isEmpty else { return }
         var set = fingers
         fingers = []
-        var sum = Point.zero
-        // By index, each finger read in place (a loop binding each would retain its touch).
-        for i in set.indices {
-            set[i].position = set[i].touch.density.millimetres(set[i].touch.location)
-            sum += set[i].position
-        }
-        let c = sum / Double(set.count)
-        for i in set.indices {
-            let p = set[i].position
-            body(&set[i], p, c)
+        do {
+            // Through a span of the list: its storage is checked for sole ownership once, not
+            // at each write. By index, each finger read in place (a loop binding each would
+            // retain its touch).
+            var span = set.mutableSpan
+            var sum = Point.zero
+            for i in span.indices {
+                span[i].position = span[i].touch.density.millimetres(span[i].touch.location)
+                sum += span[i].position
+            }
+            let c = sum / Double(span.count)
+            for i in span.indices {
+                let p = span[i].position
+                body(&span[i], p, c)
+            }
         }
         fingers = set
     }
