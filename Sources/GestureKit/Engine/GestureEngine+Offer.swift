@@ -63,10 +63,12 @@ extension GestureEngine {
         return took
     }
 
-    /// Whether `g`, whose region is in this engine's tree, takes `t`.
+    /// Whether `g`, whose region is in this engine's tree, takes `t`. Its caller has found it
+    /// neither finished nor waiting, with nothing called since.
+    @inline(__always)
     private func accepts(_ g: GestureRecognizer, _ t: Touch) -> Bool {
         let tree = book.value.treeChanges
-        guard g.isEnabled, !g.committedState.isFinished, g.pendingState == nil,
+        guard g.isEnabled,
               g.book.value.touchTypes.contains(t.type),
               !g.book.value.hasExclusionZones || t.type != .direct || !g.isExcluded(t.startLocation),
               // A callback of the same offer may have cancelled the touch.
