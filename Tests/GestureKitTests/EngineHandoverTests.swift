@@ -69,17 +69,32 @@ struct EngineHandoverTests {
         let first = Fingers()
         let second = Fingers()
         let (view, pan, actions) = pan(in: first)
-        first.once(from: pan, at: .began) { [unowned first, unowned second, unowned view] _ in
+        var listed: [[Int]] = []
+        first.once(from: pan, at: .began) { [unowned first, unowned second, unowned view, unowned pan] _ in
+            // While the first engine's loops run, neither engine may list the pan twice.
+            func note() {
+                listed.append([first.engine.participants.filter { $0 === pan }.count,
+                               second.engine.participants.filter { $0 === pan }.count])
+            }
             second.engine.root.addChild(view)
             second.press([7], at: [Point(x: 100, y: 300)])
+            note()
+            #expect(second.engine.isParticipant(pan) && !first.engine.isParticipant(pan))
             first.engine.root.addChild(view)
             first.press([3], at: [Point(x: 100, y: 300)])
+            note()
+            #expect(first.engine.isParticipant(pan) && !second.engine.isParticipant(pan))
             second.engine.root.addChild(view)
             second.release([7])
+            note()
         }
         first.press([1], at: [Point(x: 100, y: 300)])
         first.drag(1, by: Point(x: 200, y: 0), over: 200)
         first.release([1, 3])
+        // The first engine, in its loops throughout, keeps the pan listed until they end; the
+        // second lets go of it as soon as it is released there, and lists it once while it
+        // takes part there.
+        #expect(listed == [[1, 1], [1, 0], [1, 0]], "listed \(listed) times (first, second) inside the callback")
         #expect(view.engine === second.engine)
         #expect(first.engine.participants.allSatisfy { $0 !== pan })
         #expect(second.engine.participants.filter { $0 === pan }.count <= 1)
@@ -93,7 +108,7 @@ struct EngineHandoverTests {
         #expect(second.engine.participants.filter { $0 === pan }.count <= 1)
     }
 
-    @Test("its engine dropped while it pans, a recognizer the host keeps is cancelled, and pans again in the engine its region moves to")
+    @Test("its engine dropped while it pans, a recognizer the host keeps is cancelled when its region joins the next engine, and pans again there")
     func engineDroppedMidGesture() {
         var kept: (Region, PanGestureRecognizer, ActionLog)?
         weak var gone: GestureEngine?
@@ -108,16 +123,51 @@ struct EngineHandoverTests {
         }
         #expect(gone == nil)
         guard let (view, pan, actions) = kept else { return }
-        #expect(actions.states.last == .cancelled, "a gesture whose engine is gone ends, cancelled")
-        #expect(pan.state == .possible)
+        // The tree went with the engine: nothing is called from its deinit (the host may be
+        // tearing down what the targets use), but the pan is out of its gesture.
+        #expect(actions.states.last == .changed, "a target was called from the engine's deinit")
+        #expect(pan.state == .cancelled)
         #expect(pan.touches.isEmpty)
 
         let second = Fingers()
         second.engine.root.addChild(view)
+        #expect(actions.states.last == .cancelled, "joining the next engine's tree, its targets hear the gesture ended")
+        #expect(pan.state == .possible)
         let heard = actions.states.count
         stroke(second, finger: 1)
         #expect(Array(actions.states[heard...]).first == .began)
         #expect(actions.states.last == .ended)
+    }
+
+    @Test("an engine dropped mid-gesture calls no target, so a host may free the targets' objects first")
+    func teardownCallsNoTarget() {
+        final class Counter { var calls = 0 }
+        let counter = Counter()
+        var kept: PanGestureRecognizer?
+        do {
+            let first = Fingers()
+            let pan = PanGestureRecognizer().named("pan")
+            first.region("view", Rect(x: 0, y: 0, width: 500, height: 600)).addGestureRecognizer(pan)
+            // The owner of this target goes before the engine, as in a host's teardown; the
+            // target would trap were it called afterwards.
+            var owner: Counter? = Counter()
+            pan.addTarget { [unowned counter, unowned owner = owner!] _ in
+                counter.calls += 1
+                _ = owner.calls
+            }
+            first.press([1], at: [Point(x: 100, y: 300)])
+            first.drag(1, by: Point(x: 200, y: 0), over: 200)
+            #expect(pan.state == .changed)
+            kept = pan
+            owner = nil
+            _ = owner
+        }
+        let calls = counter.calls
+        #expect(calls > 0)
+        #expect(kept?.state == .cancelled)
+        // Dropping the recognizer's last reference calls nothing either.
+        kept = nil
+        #expect(counter.calls == calls)
     }
 
     @Test("an inner engine dropped mid-gesture leaves its tree to the engine further up, where the recognizer pans again")
@@ -146,5 +196,141 @@ struct EngineHandoverTests {
         stroke(outer, finger: 1)
         #expect(Array(actions.states[heard...]).first == .began)
         #expect(actions.states.last == .ended)
+    }
+
+    @Test("an engine's tree placed in another's: the outer engine's fingers on the inner tree take none of its recognizers, and still reach the outer tree's")
+    func outerFingersOnInnerTree() {
+        let outer = Fingers()
+        let inner = Fingers()
+        let view = Region(frame: Rect(x: 0, y: 0, width: 500, height: 600), name: "view")
+        let innerPan = PanGestureRecognizer().named("inner pan")
+        view.addGestureRecognizer(innerPan)
+        inner.engine.root.addChild(view)
+        outer.engine.root.addChild(inner.engine.root)
+        let outerTap = TapGestureRecognizer().named("outer tap")
+        outer.engine.root.addGestureRecognizer(outerTap)
+        let taps = ActionLog(outerTap)
+        inner.press([1], at: [Point(x: 100, y: 300)])
+        #expect(inner.engine.isParticipant(innerPan))
+        outer.tap(at: Point(x: 100, y: 300))
+        #expect(inner.engine.isParticipant(innerPan), "the outer engine took the inner engine's recognizer")
+        #expect(!outer.engine.isParticipant(innerPan))
+        #expect(innerPan.touches.map(\.contactID) == [1])
+        #expect(taps.states == [.ended], "the outer tree's own recognizer hears the outer finger")
+        inner.drag(1, by: Point(x: 200, y: 0), over: 200)
+        #expect(innerPan.state == .changed)
+        inner.release([1])
+        #expect(innerPan.state == .possible)
+        // With the inner engine idle, and the outer one's touches numbered past the inner's.
+        for _ in 0..<3 { outer.tap(at: Point(x: 900, y: 300)) }
+        outer.press([9], at: [Point(x: 100, y: 300)])
+        #expect(innerPan.touches.isEmpty, "the outer engine's finger went to the inner engine's recognizer")
+        #expect(!outer.engine.isParticipant(innerPan))
+        outer.release([9])
+        #expect(taps.states.count == 5)
+    }
+
+    @Test("a touchpad focus left in a region moved to another engine's tree: the old engine's touchpad gesture takes none of its recognizers")
+    func touchpadFocusInAnotherTree() {
+        let pad = Fingers(kind: .touchpad)
+        let screen = Fingers()
+        let (view, pan, actions) = pan(in: pad)
+        pad.engine.touchpadFocus = view
+        screen.engine.root.addChild(view)
+        screen.press([7], at: [Point(x: 100, y: 300)])
+        #expect(screen.engine.isParticipant(pan))
+        pad.pad(.swipe, .begin, fingers: 3)
+        #expect(screen.engine.isParticipant(pan), "the old engine's touchpad took the pan")
+        #expect(pan.touchpadGestureSequence == nil)
+        screen.drag(7, by: Point(x: 200, y: 0), over: 200)
+        #expect(pan.state == .changed)
+        pad.pad(.swipe, .end, fingers: 3)
+        screen.release([7])
+        #expect(actions.states.last == .ended)
+    }
+
+    @Test("an inner engine dropped mid-gesture, a cancelled recognizer's target sends the outer engine a finger on a sibling's region: nothing breaks, and the sibling pans there next")
+    func reentrantInnerDrop() {
+        let outer = Fingers()
+        // The outer engine has numbered a few touches already.
+        for id in 40...42 { outer.tap(at: Point(x: 900, y: 100)); _ = id }
+        var siblings: (PanGestureRecognizer, ActionLog)?
+        do {
+            let inner = Fingers()
+            let a = inner.region("a", Rect(x: 0, y: 0, width: 500, height: 600))
+            let b = inner.region("b", Rect(x: 500, y: 0, width: 500, height: 600))
+            outer.engine.root.addChild(inner.engine.root)
+            let p1 = PanGestureRecognizer().named("p1")
+            p1.maximumNumberOfTouches = 1
+            a.addGestureRecognizer(p1)
+            let p2 = PanGestureRecognizer().named("p2")
+            p2.maximumNumberOfTouches = 1
+            b.addGestureRecognizer(p2)
+            inner.press([1, 2], at: [Point(x: 100, y: 300), Point(x: 600, y: 300)])
+            inner.drag([1: Point(x: 100, y: 0), 2: Point(x: 100, y: 0)], over: 200)
+            #expect(p1.state == .changed && p2.state == .changed)
+            var done = false
+            p1.addTarget { [unowned outer] g in
+                guard g.state == .cancelled, !done else { return }
+                done = true
+                outer.press([7], at: [Point(x: 600, y: 300)])
+            }
+            siblings = (p2, ActionLog(p2))
+        }
+        guard let (p2, log) = siblings else { return }
+        #expect(log.states.last == .cancelled)
+        #expect(p2.state == .possible)
+        #expect(p2.touches.isEmpty, "the sibling took the outer finger while its own gesture was being cancelled")
+        outer.release([7])
+        outer.wait(500)
+        let heard = log.states.count
+        outer.press([8], at: [Point(x: 600, y: 300)])
+        outer.drag(8, by: Point(x: 200, y: 0), over: 200)
+        outer.release([8])
+        #expect(Array(log.states[heard...]).first == .began)
+        #expect(log.states.last == .ended)
+    }
+
+    @Test("a long press moved to another engine from inside the first engine's cycle, with a finger there: only the second engine's time fires its deadline, and the first engine's arbiter does not count it")
+    func deadlineAndArbiterFollowTheEngine() {
+        let first = Fingers()
+        let second = Fingers()
+        let view = first.region("view", Rect(x: 0, y: 0, width: 500, height: 600))
+        let press = LongPressGestureRecognizer().named("press")
+        view.addGestureRecognizer(press)
+        let presses = ActionLog(press)
+        // A tap on the root of the first engine that must wait for the long press to fail: the
+        // first engine's arbiter must not keep it waiting on a recognizer it no longer runs.
+        let tap = TapGestureRecognizer().named("tap")
+        first.engine.root.addGestureRecognizer(tap)
+        tap.require(toFail: press)
+        let taps = ActionLog(tap)
+        let mover = Manual().named("mover")
+        let beside = Delegate()
+        beside.simultaneous = { _, _ in true }
+        mover.delegate = beside
+        first.engine.root.addGestureRecognizer(mover)
+        first.once(from: mover, at: .began) { [unowned second, unowned view] _ in
+            second.engine.root.addChild(view)
+            second.press([7], at: [Point(x: 100, y: 300)])
+        }
+        first.press([1], at: [Point(x: 100, y: 300)])
+        #expect(first.engine.isParticipant(press))
+        mover.state = .began
+        mover.state = .ended
+        #expect(second.engine.isParticipant(press))
+        #expect(!first.engine.isParticipant(press))
+        // The first engine's clock passes the long press's duration: its deadline is not fired
+        // there, and the tap that required it to fail is not held by it.
+        first.wait(100)
+        first.release([1])
+        first.wait(1_000)
+        #expect(presses.states.filter { $0 == .began }.isEmpty, "the first engine fired the long press's deadline")
+        #expect(taps.states == [.ended], "the first engine's tap waited on a recognizer it no longer runs")
+        // The second engine's clock does fire it.
+        second.wait(1_000)
+        #expect(presses.states.contains(.began))
+        second.release([7])
+        #expect(presses.states.last == .ended)
     }
 }

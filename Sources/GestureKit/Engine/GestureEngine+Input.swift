@@ -257,7 +257,9 @@ extension GestureEngine {
         }
         t.live.value.region = hit
         t.live.value.gestureRecognizers.reserveCapacity(book.value.recognizersPerTouch)
-        offer(t, hitTested: type == .direct)
+        // With another engine's tree placed in this one's, the regions found by hit-testing are
+        // not all this engine's: the offer asks each.
+        offer(t, hitTested: type == .direct && !book.value.holdsNestedRoots)
         book.value.recognizersPerTouch = t.live.value.gestureRecognizers.count
         book.value.activeTouches.append(t)
         book.value.deliveryTouches.append(t)

@@ -24,6 +24,8 @@ extension GestureEngine {
                     took = true
                 }
             }
+            // Above the engine's root (its tree placed in another engine's) is another engine's.
+            if book.value.rootIsNested && region === root { break }
             r = region.parent
         }
         return took
@@ -40,8 +42,7 @@ extension GestureEngine {
         guard inTree ?? (g.region?.engine === self) else { return false }
         assert(g.book.value.sequenceEngine === identity, "\(g.name) was not told that its region joined this engine's tree")
         g.book.value.lastOfferedSequence = t.sequence
-        guard accepts(g, t) else { return false }
-        attach(t, to: g)
+        guard accepts(g, t), attach(t, to: g) else { return false }
         queueBegan(t, for: g)
         book.value.inputQueued = true
         return true
@@ -111,20 +112,16 @@ extension GestureEngine {
         }
     }
 
-    /// Attaches `t` to `g`. Inlined: as a call, the offer retained and released the recognizer
-    /// around it (5,200 instructions of the 10-finger landing).
+    /// Attaches `t` to `g`, unless `g` takes part in another engine's sequence (an engine takes
+    /// none of another's recognizers: the offer and the touchpad ask only those of regions in
+    /// this engine's tree, so this is a last guard). Inlined: as a call, the offer retained and
+    /// released the recognizer around it (5,200 instructions of the 10-finger landing).
     @inline(__always)
-    func attach(_ t: Touch, to g: GestureRecognizer) {
-        if g.touches.isEmpty && g.touchpadGestureSequence == nil {
-            g.book.value.failureReasonKept = false
-            g.cancellationReason = nil
-        }
-        g.device = t.device
-        g.isReleased = false
-        t.live.value.gestureRecognizers.append(g)
-        g.book.value.touches.append(t)
+    func attach(_ t: Touch, to g: GestureRecognizer) -> Bool {
         let link = EngineLink(self)
-        if !g.takesPart(in: link) {
+        let part = g.book.value.partOf
+        if part != link.address {
+            if part != 0 { return false }
             g.boundEngine = link
             book.value.listenersStale = true
             // Released earlier in a cycle that is still running, it may still be listed.
@@ -134,6 +131,15 @@ extension GestureEngine {
             }
             recognizerDeadlinesChanged = true
         }
+        if g.touches.isEmpty && g.touchpadGestureSequence == nil {
+            g.book.value.failureReasonKept = false
+            g.cancellationReason = nil
+        }
+        g.device = t.device
+        g.isReleased = false
+        t.live.value.gestureRecognizers.append(g)
+        g.book.value.touches.append(t)
+        return true
     }
 
 

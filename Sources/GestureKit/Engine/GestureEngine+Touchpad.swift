@@ -19,12 +19,15 @@ extension GestureEngine {
             seq.delivery = .done
             var r = seq.region
             while let region = r {
+                // The focus may have moved into another engine's tree: its recognizers are not
+                // this engine's to offer the gesture to.
                 for rec in region.gestureRecognizers
                 where rec.isEnabled && rec.committedState == .possible && rec.pendingState == nil && rec.accepts(g)
+                    && region.engine === self
                     && (rec.delegate?.gestureRecognizer(rec, shouldReceive: g) ?? true) {
-                    attach(seq, to: rec)
-                    rec.touchpadGestureSequence = seq
+                    if attach(seq, to: rec) { rec.touchpadGestureSequence = seq }
                 }
+                if book.value.rootIsNested && region === root { break }
                 r = region.parent
             }
             touchpadSequences.append(seq)

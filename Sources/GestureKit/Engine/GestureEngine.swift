@@ -40,9 +40,12 @@ extension GestureEngineObserver {
 /// ``TouchHandler`` was delivered something then gets one ``TouchHandler/touchFrame(in:)``.
 ///
 /// A region tree can move between engines (a compositor moving a surface to another output's
-/// engine), and an engine can be dropped while fingers are down: a gesture in progress on a
-/// recognizer that outlives its engine is cancelled (its targets are told; the observer, going
-/// with the engine, is not) and the recognizer reset, ready for the engine its region joins next.
+/// engine), an engine's tree can be placed in another's (each engine still takes only its own
+/// tree's recognizers), and an engine can be dropped while fingers are down: a gesture in
+/// progress on a recognizer that outlives its engine is cancelled and the recognizer reset. Its
+/// targets hear of the cancellation once its tree is in a living engine (at once for a tree left
+/// to the engine further up, else when its region next joins an engine's tree), never while a
+/// tree that goes with its engine is torn down; the observer, going with the engine, is not told.
 public final class GestureEngine {
     /// The tunables this engine's own decisions use (device scale, watchdog).
     public let configuration: GestureConfiguration
@@ -228,17 +231,22 @@ public final class GestureEngine {
         }
         for t in activeTouches { t.live.value.gestureRecognizers.removeAll() }
         for t in touchpadSequences { t.live.value.gestureRecognizers.removeAll() }
-        // A recognizer the host keeps (its region moved to another engine, or left to the engine
-        // further up the tree) must not stay in a gesture nothing will end.
+        // Nothing is called out until every recognizer released here is out of reach of offers
+        // (finished, its end owed) and every recognizer of the tree knows the engine that numbers
+        // its touches now (the one further up, if this root is in another engine's tree, or the
+        // engine of a tree nested in this one): a target called below may send input anywhere.
         for r in released { r.engineWentAway() }
-        // The tree is now the engine's further up, if its root is in one: touches offered to
-        // its recognizers are numbered by that engine from now on.
-        let next = root.engine
         var stack = [root]
         while let region = stack.popLast() {
-            for g in region.gestureRecognizers { g.joinedTree(of: next) }
+            let engine = region.engine
+            for g in region.gestureRecognizers { g.joinedTree(of: engine) }
             stack.append(contentsOf: region.children)
         }
+        // A recognizer the host keeps must not stay in a gesture nothing will end. Those whose
+        // tree lives on in another engine hear of the end now; the others when their region next
+        // joins an engine's tree (`Region`), never from here, where the host may be tearing down
+        // the objects their targets use.
+        for r in released where r.region?.engine != nil { r.settleEngineLoss() }
     }
 
     /// Creates an engine whose root region covers `screen` (in points).
@@ -296,6 +304,13 @@ struct EngineBook {
     /// Counts changes to the region tree and to its regions' recognizers: a decision about the
     /// tree taken before a call out stands if the count has not moved.
     var treeChanges = 0
+    /// Whether the root has a parent: the engine's tree is placed in another engine's, whose
+    /// regions above the root the engine's own offers must not reach.
+    var rootIsNested = false
+    /// Whether another engine's root has been placed in this engine's tree (it stays set): a
+    /// region found by hit-testing, and some of its ancestors, may then be that engine's, and
+    /// the offer asks each region whose it is.
+    var holdsNestedRoots = false
     /// Touch input (began, ended, cancelled) is queued for some participant: the next dispatch
     /// looks at every participant.
     var inputQueued = false

@@ -51,17 +51,30 @@ extension GestureRecognizer {
         if new != .failed && new != .possible { sendActions() }
     }
 
-    /// Its engine went while it took part in a sequence (the engine is being deinitialized, and
-    /// has let go of it): a gesture in progress is cancelled, its targets told as when it is
-    /// removed, and it is reset, ready for the engine its region belongs to next. Not arbitrated
-    /// and not observed: there is no engine left to do either.
+    /// Its engine is going (its `deinit`) while it took part in that engine's sequence, and has
+    /// let go of it. Nothing is called here: the recognizer is left finished (cancelled if its
+    /// gesture was under way, failed if it was still deciding), out of reach of every offer, with
+    /// its end owed (`settleEngineLoss()`). Not arbitrated and not observed: there is no engine
+    /// left to do either.
     func engineWentAway() {
-        let old = committedState
         pendingState = nil
         deadline = nil
         isReleased = true
-        if old.isActive {
-            committedState = .cancelled
+        book.value.cancelOwed = committedState.isActive
+        if committedState.isActive { committedState = .cancelled }
+        else if !committedState.isFinished { committedState = .failed }
+        book.value.endOwed = true
+    }
+
+    /// Pays what `engineWentAway()` left owed, once the recognizer's tree is in a living engine:
+    /// a gesture that was under way is reported cancelled to its targets, as when a recognizer is
+    /// removed, and the recognizer is reset. Never called from the `deinit` of an engine whose
+    /// whole tree goes with it: the objects its targets use may be gone already.
+    func settleEngineLoss() {
+        guard book.value.endOwed else { return }
+        book.value.endOwed = false
+        if book.value.cancelOwed {
+            book.value.cancelOwed = false
             sendActions()
         }
         committedState = .possible
@@ -69,12 +82,15 @@ extension GestureRecognizer {
         reset()
     }
 
-    /// Its region is now in `engine`'s tree (or in none): the record of the last touch offered to
-    /// it starts afresh if that engine is not the one that numbered it.
+    /// Its region is now in `engine`'s tree (or in none). Calls nothing. Touch sequence numbers
+    /// and frame counts are an engine's own: the record of the last touch offered to it starts
+    /// afresh if that engine is not the one that numbered it, and so does the frame it last
+    /// heard motion in.
     func joinedTree(of engine: GestureEngine?) {
         guard let engine, book.value.sequenceEngine !== engine.identity else { return }
         book.value.sequenceEngine = engine.identity
         book.value.lastOfferedSequence = 0
+        movesHeard = engine.frameSerial
     }
 
     /// UIKit's state machine.

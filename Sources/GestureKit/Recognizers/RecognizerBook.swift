@@ -55,6 +55,11 @@ struct RecognizerBook {
     /// region moved, or its engine dropped) can be in two lists for a while, but takes part in
     /// one engine only (`boundEngine`).
     var listings = 0
+    /// Its engine went while it took part in a sequence, and its reset is owed, with a
+    /// cancellation its targets have not heard of when `cancelOwed` (see
+    /// `GestureRecognizer.settleEngineLoss()`).
+    var endOwed = false
+    var cancelOwed = false
     var isReleased = false
     // Input queued for the recognizer's hooks in the current cycle.
     /// Whether every touch in `touches` landed since the recognizer last heard `touchesBegan`

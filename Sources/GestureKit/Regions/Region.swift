@@ -141,8 +141,17 @@ public final class Region {
 
     /// Recomputes ``treeEngine`` for this subtree after it moved.
     private func refreshEngine() {
+        if let owner = ownerEngine {
+            // An engine's root placed in another engine's tree: each engine learns it (below).
+            owner.book.value.rootIsNested = parent != nil
+            if let outer = parent?.treeEngine { outer.book.value.holdsNestedRoots = true }
+        }
         treeEngine = ownerEngine ?? parent?.treeEngine
-        for g in storedGestureRecognizers { g.joinedTree(of: treeEngine) }
+        for g in storedGestureRecognizers {
+            g.joinedTree(of: treeEngine)
+            // One whose engine went mid-gesture hears of it now (see `GestureEngine.deinit`).
+            if treeEngine != nil { g.settleEngineLoss() }
+        }
         for c in children { c.refreshEngine() }
     }
 
@@ -168,8 +177,10 @@ public final class Region {
         list.append(recognizer)
         storedGestureRecognizers = list
         recognizer.region = self
+        let engine = self.engine
         recognizer.joinedTree(of: engine)
         engine?.treeDidChange()
+        if engine != nil { recognizer.settleEngineLoss() }
     }
 
     /// Detaches a recognizer; a gesture it was recognizing is cancelled.
