@@ -37,8 +37,9 @@ extension GestureEngine {
         guard g.book.value.lastOfferedSequence < t.sequence, !g.committedState.isFinished, g.pendingState == nil
         else { return false }
         if onlyIdle && (!g.touches.isEmpty || g.touchpadGestureSequence != nil) { return false }
-        // Not in this engine's tree (a callback moved its region): the sequence number is not
-        // recorded, since it means nothing to the engine the recognizer is in now.
+        // Not in this engine's tree (a callback moved its region, or it is in another engine's
+        // tree placed in this one's): the sequence number is not recorded, since it means
+        // nothing to the engine the recognizer is in.
         guard inTree ?? (g.region?.engine === self) else { return false }
         assert(g.book.value.sequenceEngine === identity, "\(g.name) was not told that its region joined this engine's tree")
         g.book.value.lastOfferedSequence = t.sequence
@@ -141,7 +142,6 @@ extension GestureEngine {
         g.book.value.touches.append(t)
         return true
     }
-
 
     /// Whether `r` takes part in this engine's sequence: it may be listed in ``participants``
     /// after it was released, or while it takes part in another engine's sequence.

@@ -72,9 +72,10 @@ struct RecognizerBook {
     var movesHeard = 0
     /// The engine while the recognizer takes part in a cycle of it: set when it receives input,
     /// cleared when it resets or is released, and by the engine's deinit. The recognizer takes
-    /// part in that engine's sequence (is one of its participants) exactly while it is set. Unretained, so that
-    /// hooks and transitions reach the engine with no reference counting (the engine is weakly
-    /// referenced by its regions, which makes retaining it slower still) and no weak loads.
+    /// part in that engine's sequence (is one of its participants) exactly while it is set.
+    /// Unretained, so that hooks and transitions reach the engine with no reference counting (the
+    /// engine is weakly referenced by its regions, which makes retaining it slower still) and no
+    /// weak loads.
     var boundEngine: EngineLink?
     /// `boundEngine`'s address, or 0: which engine's participant the recognizer is, answered with
     /// one comparison (an optional link takes six instructions to compare).
