@@ -333,4 +333,59 @@ struct EngineHandoverTests {
         second.release([7])
         #expect(presses.states.last == .ended)
     }
+
+    /// A pan whose engine went mid-gesture with its tree: cancelled, its end owed.
+    private func orphanedPan() -> (Region, PanGestureRecognizer, ActionLog) {
+        var kept: (Region, PanGestureRecognizer, ActionLog)?
+        do {
+            let gone = Fingers()
+            let (view, pan, actions) = pan(in: gone)
+            gone.press([1], at: [Point(x: 100, y: 300)])
+            gone.drag(1, by: Point(x: 200, y: 0), over: 200)
+            #expect(pan.state == .changed)
+            kept = (view, pan, actions)
+        }
+        return kept!
+    }
+
+    @Test("a pan whose engine went, moved under the old root of a dropped nested engine (now the outer engine's tree), is settled and pans there")
+    func orphanUnderFormerNestedRoot() {
+        let outer = Fingers()
+        var innerRoot: Region?
+        do {
+            let inner = Fingers()
+            outer.engine.root.addChild(inner.engine.root)
+            innerRoot = inner.engine.root
+        }
+        guard let innerRoot else { return }
+        #expect(innerRoot.engine === outer.engine)
+        let (view, pan, actions) = orphanedPan()
+        #expect(pan.state == .cancelled)
+        innerRoot.addChild(view)
+        #expect(actions.states.last == .cancelled, "its targets never heard of the cancellation")
+        #expect(pan.state == .possible)
+        let heard = actions.states.count
+        stroke(outer, finger: 5)
+        #expect(Array(actions.states[heard...]).first == .began)
+        #expect(actions.states.last == .ended)
+    }
+
+    @Test("a settled pan's target sends input while its subtree joins an engine: every recognizer of the subtree already knows the engine")
+    func settlingAfterTheWholeSubtreeJoined() {
+        let outer = Fingers()
+        let (view, pan, actions) = orphanedPan()
+        // A child region and a tap added while the subtree was in no engine's tree.
+        let child = Region(frame: Rect(x: 0, y: 0, width: 500, height: 600), name: "child")
+        view.addChild(child)
+        let tap = TapGestureRecognizer().named("tap")
+        child.addGestureRecognizer(tap)
+        pan.addTarget { [unowned outer] g in
+            if g.state == .cancelled { outer.press([7], at: [Point(x: 100, y: 300)]) }
+        }
+        outer.engine.root.addChild(view)
+        #expect(actions.states.last == .cancelled)
+        #expect(tap.touches.map(\.contactID) == [7], "the tap was not offered the finger sent from the target")
+        outer.release([7])
+        #expect(tap.state == .possible)
+    }
 }

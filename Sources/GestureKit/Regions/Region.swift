@@ -139,20 +139,30 @@ public final class Region {
         refreshEngine()
     }
 
-    /// Recomputes ``treeEngine`` for this subtree after it moved.
+    /// Recomputes ``treeEngine`` for this subtree after it moved, and tells its recognizers the
+    /// engine they are in now. Those whose engine went mid-gesture (see `GestureEngine.deinit`)
+    /// hear of it once the whole subtree knows its engine: their targets may send input anywhere.
     private func refreshEngine() {
+        var owed: [GestureRecognizer] = []
+        refreshEngine(collectingOwed: &owed)
+        for g in owed where g.region?.engine != nil { g.settleEngineLoss() }
+    }
+
+    /// The walk of ``refreshEngine()``, which calls nothing out. The parent's engine is asked
+    /// for, not its cache: the cache of a tree whose nested engine went is cleared, with the
+    /// engine further up still answering.
+    private func refreshEngine(collectingOwed owed: inout [GestureRecognizer]) {
         if let owner = ownerEngine {
             // An engine's root placed in another engine's tree: each engine learns it (below).
             owner.book.value.rootIsNested = parent != nil
-            if let outer = parent?.treeEngine { outer.book.value.holdsNestedRoots = true }
+            if let outer = parent?.engine { outer.book.value.holdsNestedRoots = true }
         }
-        treeEngine = ownerEngine ?? parent?.treeEngine
+        treeEngine = ownerEngine ?? parent?.engine
         for g in storedGestureRecognizers {
             g.joinedTree(of: treeEngine)
-            // One whose engine went mid-gesture hears of it now (see `GestureEngine.deinit`).
-            if treeEngine != nil { g.settleEngineLoss() }
+            if treeEngine != nil && g.book.value.endOwed { owed.append(g) }
         }
-        for c in children { c.refreshEngine() }
+        for c in children { c.refreshEngine(collectingOwed: &owed) }
     }
 
     /// Whether `self` is `other` or one of its descendants.
