@@ -254,7 +254,7 @@ extension GestureEngine {
         return (true, with(cause: .touchesGone, { arbiter.touchesGone(from: r) }))
     }
 
-    private func resetRecognizer(_ r: GestureRecognizer) {
+    func resetRecognizer(_ r: GestureRecognizer) {
         let old = r.committedState
         recognizersReset = true
         // Touches still being delivered stop consulting the recognizer, keeping its claim if it
@@ -288,46 +288,5 @@ extension GestureEngine {
         if book.value.observerWasSet {
             observer?.engine(self, recognizer: r, didChangeFrom: old, to: new, because: book.value.cause)
         }
-    }
-
-    // MARK: Detaching
-
-    /// Releases a recognizer that is being disabled or removed: a gesture in progress is
-    /// cancelled, a possible one fails, and its touches are let go.
-    func recognizerWillDetach(_ r: GestureRecognizer) {
-        guard isParticipant(r) else { return }
-        beginDeliveryBatch()
-        defer { endDeliveryBatch() }
-        with(cause: .detached) { arbiter.detach(r) }
-        for t in r.touches { t.live.value.gestureRecognizers.removeAll { $0 === r } }
-        r.book.value.touches.removeAll()
-        r.touchpadGestureSequence = nil
-        r.book.value.allTouchesBegan = false
-        r.book.value.beganBuffer.empty()
-        r.book.value.endedBuffer.empty()
-        r.book.value.cancelledBuffer.empty()
-        if r.committedState.isFinished { resetRecognizer(r) }
-        r.isReleased = true
-        finishCycle()
-    }
-
-    /// A region leaves the tree: its recognizers and those of its subtree let go of their touches.
-    /// Touches delivered to a handler in the subtree are cancelled there (its surface is gone), and
-    /// held ones are dropped: every touch a handler heard of still ends with exactly one word, and
-    /// the regions told get their frame.
-    func regionWillDetach(_ region: Region) {
-        beginDeliveryBatch()
-        defer { endDeliveryBatch() }
-        var stack = [region]
-        while let r = stack.popLast() {
-            for g in r.gestureRecognizers { recognizerWillDetach(g) }
-            stack.append(contentsOf: r.children)
-        }
-        for t in deliveryTouches {
-            guard t.delivery != .done, let hit = t.region, hit.isDescendant(of: region) else { continue }
-            if t.delivery == .delivering { cancelDelivery(of: t) } else { t.delivery = .done }
-        }
-        // Finished touches leave the list at the end of the delivery pass.
-        deliverTouches()
     }
 }
