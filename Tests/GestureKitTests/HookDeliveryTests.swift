@@ -480,3 +480,90 @@ struct MotionShareTests {
         rs[2].onMoved = nil
     }
 }
+
+@Suite("Landing: recognizers that follow the same one or two new fingers are handed one list")
+struct SharedBeganListTests {
+    /// Recognizers `left` (on a region on the left), `right` (on a region on the right), and,
+    /// `onRoot`, `both` and `root2` on the root; the fingers land in one frame. They take part
+    /// in the order of the offer: finger 1's recognizers (deepest first), then finger 2's.
+    private func story(onRoot: Bool = true)
+        -> (Fingers, left: HookRecorder, both: HookRecorder, right: HookRecorder, root2: HookRecorder)
+    {
+        let s = Fingers()
+        let left = HookRecorder().named("left"), right = HookRecorder().named("right")
+        let both = HookRecorder().named("both"), root2 = HookRecorder().named("root2")
+        let l = Region(frame: Rect(x: 0, y: 0, width: 400, height: 600), name: "left")
+        let r = Region(frame: Rect(x: 500, y: 0, width: 500, height: 600), name: "right")
+        l.addGestureRecognizer(left)
+        r.addGestureRecognizer(right)
+        s.engine.root.addChild(l)
+        s.engine.root.addChild(r)
+        if onRoot {
+            s.engine.root.addGestureRecognizer(both)
+            s.engine.root.addGestureRecognizer(root2)
+        }
+        return (s, left, both, right, root2)
+    }
+
+    @Test("one finger each, then two, two again, then one: each hears its own new fingers")
+    func eachItsOwn() {
+        let (s, left, both, right, root2) = story()
+        var order: [String] = []
+        for r in [left, both, right, root2] { r.onBegan = { r, _ in order.append(r.name) } }
+        s.press([1, 2], at: [Point(x: 100, y: 100), Point(x: 700, y: 100)])
+        for r in [left, both, right, root2] { r.onBegan = nil }
+        #expect(order == ["left", "both", "root2", "right"])
+        #expect(left.take() == ["began 1"])
+        #expect(both.take() == ["began 1,2"])
+        #expect(root2.take() == ["began 1,2"])
+        #expect(right.take() == ["began 2"])
+    }
+
+    @Test("one finger each, the same count but another finger: each hears its own")
+    func sameCountOtherFinger() {
+        let (s, left, _, right, _) = story(onRoot: false)
+        s.press([1, 2], at: [Point(x: 100, y: 100), Point(x: 700, y: 100)])
+        #expect(left.take() == ["began 1"])
+        #expect(right.take() == ["began 2"])
+        s.release([1, 2])
+        left.take(); right.take()
+        // The next sequence, the other way round.
+        s.tick()
+        s.press([3, 4], at: [Point(x: 700, y: 100), Point(x: 100, y: 100)])
+        #expect(right.take() == ["began 3"])
+        #expect(left.take() == ["began 4"])
+    }
+
+    @Test("a hook that makes the next recognizer let go of a finger: that one hears the rest")
+    func changedBeforeItsTurn() {
+        let (s, left, both, right, root2) = story()
+        both.onBegan = { _, touches in
+            if let one = touches.first(where: { $0.contactID == 1 }) { root2.ignore(one) }
+        }
+        s.press([1, 2], at: [Point(x: 100, y: 100), Point(x: 700, y: 100)])
+        both.onBegan = nil
+        #expect(left.take() == ["began 1"])
+        #expect(both.take() == ["began 1,2"])
+        #expect(root2.take() == ["began 2"])
+        #expect(right.take() == ["began 2"])
+    }
+
+    @Test("a list a hook keeps holds what it was handed, whatever comes after")
+    func keptListStands() {
+        let (s, left, both, right, root2) = story()
+        var lists: [[Touch]] = []
+        for r in [left, both, right, root2] { r.onBegan = { _, touches in lists.append(touches) } }
+        // The hook of `both` lets go of finger 2 in its own list after keeping it.
+        both.onBegan = { r, touches in
+            lists.append(touches)
+            if let two = touches.first(where: { $0.contactID == 2 }) { r.ignore(two) }
+        }
+        s.press([1, 2], at: [Point(x: 100, y: 100), Point(x: 700, y: 100)])
+        let kept = lists.map { $0.map(\.contactID) }
+        for r in [left, both, right, root2] { r.onBegan = nil }
+        lists.removeAll()
+        #expect(kept == [[1], [1, 2], [1, 2], [2]])
+        #expect(both.touches.map(\.contactID) == [1])
+        #expect(root2.touches.map(\.contactID) == [1, 2])
+    }
+}

@@ -35,16 +35,23 @@ extension GestureEngine {
         let frame = frameSerial
         participantLoops += 1
         defer { participantLoops -= 1 }
+        var shared: [Touch] = []
         var i = 0
         while i < participants.count {
-            withParticipant(at: i) { r in hearInput(r, moves: moves, allMoved: allMoved, frame: frame) }
+            withParticipant(at: i) { r in
+                hearInput(r, moves: moves, allMoved: allMoved, frame: frame, shared: &shared)
+            }
             i += 1
         }
     }
 
-    /// Hands `r` the input queued for it, and the motion of the frame.
+    /// Hands `r` the input queued for it, and the motion of the frame. `shared` is a list of
+    /// touches the loop handed a recognizer, held by the loop: recognizers that follow the same
+    /// one or two touches (a graph's recognizers as a finger lands) are all handed that one list,
+    /// which costs a comparison where a list read from each recognizer costs a retain and a
+    /// release (see ``withTouches(of:shared:_:)``).
     @inline(__always)
-    private func hearInput(_ r: GestureRecognizer, moves: Bool, allMoved: Bool, frame: Int) {
+    private func hearInput(_ r: GestureRecognizer, moves: Bool, allMoved: Bool, frame: Int, shared: inout [Touch]) {
         // Released in this cycle and still listed (see finishCycle): it has nothing to hear.
         guard isParticipant(r) else { return }
         r.lastFrameTime = now
@@ -54,10 +61,11 @@ extension GestureEngine {
         guard queued || (moves && !r.committedState.isFinished && !r.touches.isEmpty) else { return }
         let ready = r.isEnabled && r.pendingState == nil
         if allBegan {
-            // Its own list, with nothing copied: every touch in it is new.
+            // Its own list (or the loop's list of the same touches): every touch in it is new.
             r.book.value.allTouchesBegan = false
-            let touches = r.touches
-            if ready && !r.committedState.isFinished && !touches.isEmpty { r.touchesBegan(touches) }
+            if ready && !r.committedState.isFinished && !r.book.value.touches.isEmpty {
+                withTouches(of: r, shared: &shared) { r.touchesBegan($0) }
+            }
         } else if !r.book.value.beganBuffer.isEmpty {
             if ready && !r.committedState.isFinished { r.touchesBegan(r.book.value.beganBuffer) }
             r.book.value.beganBuffer.empty()
@@ -105,6 +113,23 @@ extension GestureEngine {
             r.lastFrameTime = now
             hearMoves(r, ready: r.isEnabled && r.pendingState == nil, allMoved: allMoved, frame: frame)
         }
+    }
+
+    /// Calls `body` with the list of touches `r` follows. A list of one or two touches is handed
+    /// as `shared`, the loop's copy: kept when it holds them already (each compared in place in
+    /// `r`'s list), else made a copy of `r`'s list (which shares its storage). The loop's copy
+    /// is gone before `r`'s list next changes in the usual run (pruned at the end of the cycle);
+    /// a hook of the same loop that changes it copies that storage first. A longer list is
+    /// handed as a copy of its own: comparing it would cost more than the copy.
+    @inline(__always)
+    private func withTouches(of r: GestureRecognizer, shared: inout [Touch], _ body: ([Touch]) -> Void) {
+        let n = r.book.value.touches.count
+        guard n <= 2 else { return body(r.touches) }
+        if shared.count != n || shared[0] !== r.book.value.touches[0]
+            || (n == 2 && shared[1] !== r.book.value.touches[1]) {
+            shared = r.touches
+        }
+        body(shared)
     }
 
     /// Hands `r` the motion of this frame it has not heard yet, if it is `ready` (enabled, and
