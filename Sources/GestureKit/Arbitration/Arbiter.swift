@@ -147,7 +147,7 @@ public final class Arbiter {
     private func attempt(_ r: GestureRecognizer, to target: GestureState) {
         // The list as the attempt begins, each participant borrowed from it rather than retained.
         var preventer: String?
-        _ = engine.participants.containsUnretained { o in
+        _ = engine.listed.containsUnretained { o in
             guard o !== r && o.committedState.hasRecognized && shareTouches(r, o)
                 && !mayRecognizeSimultaneously(r, o) && o.canPrevent(r) && r.canBePrevented(by: o) else { return false }
             preventer = o.name
@@ -185,7 +185,7 @@ public final class Arbiter {
         for f in r.failureRequirements where isUndecided(f, in: link) && f !== r { return true }
         // `r`'s delegate is loaded once for the whole decision (each other's, once per pair).
         let rd = r.delegate(asking: .requireFailure)
-        return engine.participants.containsUnretained { o in
+        return engine.listed.containsUnretained { o in
             o !== r && isUndecided(o, in: link) && requiresFailure(r, rd, of: o, o.delegate(asking: .requiredToFail))
         }
     }
@@ -196,7 +196,7 @@ public final class Arbiter {
         engine.participantLoops += 1
         defer { engine.participantLoops -= 1 }
         var i = 0
-        while i < engine.participants.count {
+        while i < engine.listed.count {
             engine.withParticipant(at: i) { o in exclude(o, by: winner, engine) }
             i += 1
         }
@@ -248,8 +248,8 @@ public final class Arbiter {
         engine.participantLoops += 1
         defer { engine.participantLoops -= 1 }
         var i = 0
-        while i < engine.participants.count {
-            let w = engine.participants[i]
+        while i < engine.listed.count {
+            let w = engine.listed[i]
             i += 1
             guard let target = w.pendingState, engine.isParticipant(w), requiresFailure(w, of: failed) else { continue }
             if let chainWinner {

@@ -37,7 +37,7 @@ extension GestureEngine {
         defer { participantLoops -= 1 }
         var shared: [Touch] = []
         var i = 0
-        while i < participants.count {
+        while i < listed.count {
             withParticipant(at: i) { r in
                 hearInput(r, moves: moves, allMoved: allMoved, frame: frame, shared: &shared)
             }
@@ -98,7 +98,7 @@ extension GestureEngine {
         if book.value.listenersStale {
             book.value.listenersStale = false
             book.value.listeners.empty()
-            for p in participants where isParticipant(p) && !p.committedState.isFinished
+            for p in listed where isParticipant(p) && !p.committedState.isFinished
                 && p.book.value.touches.count >= p.book.value.touchesToHearMotion {
                 book.value.listeners.append(p)
             }
@@ -224,7 +224,7 @@ extension GestureEngine {
             let mark = book.value.emptyHandedMark
             var emptyHanded = false
             var i = 0
-            while i < participants.count {
+            while i < listed.count {
                 withParticipant(at: i) { r in
                     let (empty, unsettled) = settle(r, pruning: pruning)
                     if empty { emptyHanded = true }
@@ -242,10 +242,17 @@ extension GestureEngine {
             arbiter.participantsReleased()
             book.value.listeners.empty()
             book.value.listenersStale = true
-            book.value.participants.prune { r in
-                if isParticipant(r) { return false }
-                r.book.value.listings -= 1
-                return true
+            if book.value.keepsNoOrder || listed.containsUnretained(where: { isParticipant($0) }) {
+                book.value.keepsNoOrder = false
+                book.value.participants.prune { r in
+                    if isParticipant(r) { return false }
+                    r.book.value.listings -= 1
+                    return true
+                }
+                book.value.keptOrder = book.value.participants.count
+            } else {
+                // Idle: the list stays, released, as the order the next sequence may join in.
+                book.value.keptOrder = 0
             }
             recognizerDeadlinesChanged = true
         }

@@ -4,6 +4,9 @@ extension GestureEngine {
     /// Releases a recognizer that is being disabled or removed: a gesture in progress is
     /// cancelled, a possible one fails, and its touches are let go.
     func recognizerWillDetach(_ r: GestureRecognizer) {
+        // Released, it may be listed still: the list lets go of it as soon as no loop runs.
+        book.value.keepsNoOrder = true
+        if participantLoops == 0 { dropKeptOrder() }
         guard isParticipant(r) else { return }
         beginDeliveryBatch()
         defer { endDeliveryBatch() }

@@ -9,8 +9,8 @@ extension GestureEngine {
             recognizerDeadlinesChanged = false
             var earliest: Timestamp?
             var k = 0
-            while k < participants.count {
-                let r = participants[k]
+            while k < listed.count {
+                let r = listed[k]
                 k += 1
                 if let d = r.deadline, earliest == nil || d < earliest!, isParticipant(r) { earliest = d }
             }
@@ -69,8 +69,8 @@ extension GestureEngine {
         }
         participantLoops += 1
         var i = 0
-        while i < participants.count {
-            let r = participants[i]
+        while i < listed.count {
+            let r = listed[i]
             if let d = r.deadline, d <= due, isParticipant(r) {
                 r.deadline = nil
                 if r.isEnabled && !r.committedState.isFinished && r.pendingState == nil {

@@ -119,7 +119,12 @@ public final class GestureEngine {
     /// The engine's identity as a recognizer remembers it, even after the engine is gone (see
     /// `RecognizerBook.sequenceEngine`).
     let identity = EngineIdentity()
-    var participants: [GestureRecognizer] { book.value.participants }
+    /// The recognizers listed as taking part in the current sequence: the participants, and
+    /// those released in a cycle still running or since the last time the list was pruned, each
+    /// in the order it joined; and, once the engine has gone idle, those of the last sequence in
+    /// the order they joined it, kept for the next (see `join(_:)`). Loops over it skip the
+    /// released ones (`isParticipant(_:)`).
+    var listed: [GestureRecognizer] { book.value.participants }
     var activeTouches: [Touch] { book.value.activeTouches }
     var deliveryTouches: [Touch] { book.value.deliveryTouches }
     var touchpadSequences: [Touch] = []
@@ -216,7 +221,7 @@ public final class GestureEngine {
         // an engine dropped while fingers are down unties them, or the graph would outlive it.
         book.value.listeners.removeAll()
         var released: [GestureRecognizer] = []
-        for r in participants {
+        for r in listed {
             r.book.value.listings -= 1
             // Listed still, but taking part in another engine's sequence now: not this one's.
             guard isParticipant(r) else { continue }
@@ -271,6 +276,14 @@ struct EngineBook {
     /// weak load.
     var observerWasSet = false
     var participants: [GestureRecognizer] = []
+    /// Where in `participants` the order kept from the last sequence begins: the entries from
+    /// here on are released recognizers, listed in the order they joined it, and the next
+    /// recognizer to join in that order takes its place again (see `GestureEngine.join(_:)`).
+    /// `participants.count` when no order is kept.
+    var keptOrder = 0
+    /// A recognizer was disabled or taken out of the tree since the list was last pruned: listed
+    /// still, released, it is pruned when the engine goes idle, not kept (see `finishCycle`).
+    var keepsNoOrder = false
     var activeTouches: [Touch] = []
     var deliveryTouches: [Touch] = []
     var ignoredContacts: [(device: DeviceID, contact: Int)] = []
