@@ -127,3 +127,99 @@ struct TouchReuseTests {
         #expect(fields(used.live.value) == expected)
     }
 }
+
+/// A recognizer whose delegate notes, when it is asked whether it receives a touch, the touch's
+/// identity and the recognizers the touch lists at that moment.
+private final class AskedRecognizer: GestureRecognizer, GestureRecognizerDelegate {
+    final class Log { var asked: [(name: String, touch: ObjectIdentifier, listed: [String])] = [] }
+    let log: Log
+    init(_ name: String, _ log: Log) {
+        self.log = log
+        super.init()
+        self.name = name
+        delegate = self
+    }
+    func gestureRecognizer(_ r: GestureRecognizer, shouldReceive touch: Touch) -> Bool {
+        log.asked.append((name, ObjectIdentifier(touch), touch.gestureRecognizers.map(\.name)))
+        return true
+    }
+    override func touchesEnded(_ touches: [Touch]) {
+        if activeTouchCount == 0 { fail(.endedTooSoon) }
+    }
+}
+
+@Suite("Touch reuse: a pooled touch's recognizers")
+struct PooledTouchRecognizerTests {
+    /// `inner` on a region (x < 500), `outer1` and `outer2` on the root.
+    private func story() -> (Fingers, AskedRecognizer.Log, Region) {
+        let s = Fingers()
+        let log = AskedRecognizer.Log()
+        let region = Region(frame: Rect(x: 0, y: 0, width: 500, height: 600), name: "inner")
+        s.engine.root.addChild(region)
+        region.addGestureRecognizer(AskedRecognizer("inner", log))
+        s.engine.root.addGestureRecognizer(AskedRecognizer("outer1", log))
+        s.engine.root.addGestureRecognizer(AskedRecognizer("outer2", log))
+        return (s, log, region)
+    }
+
+    private func tap(_ s: Fingers, _ id: Int, at p: Point) {
+        s.press([id], at: [p])
+        s.wait(50)
+        s.release([id])
+        s.wait(500)
+    }
+
+    @Test("a reused touch lists, as each recognizer is asked, only those that took it so far, then exactly those that took it")
+    func listsOnlyItsTakers() throws {
+        let (s, log, _) = story()
+        tap(s, 1, at: Point(x: 100, y: 300))
+        tap(s, 2, at: Point(x: 100, y: 300))
+        try #require(log.asked.count == 6)
+        #expect(log.asked[0].touch == log.asked[3].touch, "the touch was not reused")
+        let second = log.asked[3...].map { "\($0.name): \($0.listed)" }
+        #expect(second == ["inner: []", "outer1: [\"inner\"]", "outer2: [\"inner\", \"outer1\"]"])
+        // On the root only, then inside again: the list is the takers', each time.
+        log.asked = []
+        var lists: [[String]] = []
+        s.press([3], at: [Point(x: 800, y: 300)])
+        lists.append(s.engine.activeTouches.first?.gestureRecognizers.map(\.name) ?? [])
+        s.wait(50)
+        s.release([3])
+        s.wait(500)
+        s.press([4], at: [Point(x: 100, y: 300)])
+        lists.append(s.engine.activeTouches.first?.gestureRecognizers.map(\.name) ?? [])
+        s.wait(50)
+        s.release([4])
+        #expect(lists == [["outer1", "outer2"], ["inner", "outer1", "outer2"]])
+        #expect(log.asked.map(\.name) == ["outer1", "outer2", "inner", "outer1", "outer2"])
+        #expect(log.asked[1].listed == ["outer1"] && log.asked[3].listed == ["inner"])
+    }
+
+    @Test("a recognizer taken out while the engine's touches rest in its pool is freed at once")
+    func takenOutWhilePooled() {
+        let (s, log, region) = story()
+        tap(s, 1, at: Point(x: 100, y: 300))
+        weak var inner = region.gestureRecognizers.first
+        region.removeGestureRecognizer(inner!)
+        #expect(inner == nil)
+        // The next landing there is taken by the root's recognizers only.
+        log.asked = []
+        tap(s, 2, at: Point(x: 100, y: 300))
+        #expect(log.asked.map(\.name) == ["outer1", "outer2"])
+    }
+
+    @Test("a recognizer taken out while its finger is down is not kept by that touch once it retires")
+    func takenOutWhileDown() {
+        let (s, log, region) = story()
+        weak var inner = region.gestureRecognizers.first
+        s.press([1], at: [Point(x: 100, y: 300)])
+        s.wait(50)
+        region.removeGestureRecognizer(inner!)
+        s.release([1])
+        s.wait(500)
+        #expect(inner == nil)
+        log.asked = []
+        tap(s, 2, at: Point(x: 100, y: 300))
+        #expect(log.asked.map(\.name) == ["outer1", "outer2"])
+    }
+}

@@ -292,9 +292,9 @@ extension GestureEngine {
         // Touches still being delivered stop consulting the recognizer, keeping its claim if it
         // made one: once reset it speaks for the next sequence, not for theirs.
         for t in deliveryTouches where t.delivery != .done {
-            guard let i = t.gestureRecognizers.firstIndex(where: { $0 === r }) else { continue }
+            guard t.gestureRecognizers.contains(where: { $0 === r }) else { continue }
             if r.cancelsTouchesInView && old.hasRecognized { t.isClaimed = true }
-            t.live.value.gestureRecognizers.remove(at: i)
+            t.remove(r)
         }
         r.committedState = .possible
         r.resets &+= 1

@@ -7,11 +7,14 @@ extension GestureEngine {
         // Released, it may be listed still: the list lets go of it as soon as no loop runs.
         book.value.keepsNoOrder = true
         if participantLoops == 0 { dropKeptOrder() }
+        // Nor may a pooled touch's list hold it, or one that retires later (see `KeptOrder`).
+        book.value.detachments &+= 1
+        for t in book.value.touchPool { t.dropKeptOrder() }
         guard isParticipant(r) else { return }
         beginDeliveryBatch()
         defer { endDeliveryBatch() }
         with(cause: .detached) { arbiter.detach(r) }
-        for t in r.touches { t.live.value.gestureRecognizers.removeAll { $0 === r } }
+        for t in r.touches { t.remove(r) }
         r.book.value.touches.removeAll()
         r.touchpadGestureSequence = nil
         r.book.value.allTouchesBegan = false

@@ -210,7 +210,8 @@ extension GestureEngine {
             }
             let t = book.value.retiring.remove(at: i)
             if book.value.touchPool.count < Self.touchPoolLimit {
-                t.retire()
+                // A recognizer detached while the touch was down may be in its list: not kept.
+                t.retire(keepingOrder: t.order.value.detachments == book.value.detachments)
                 book.value.touchPool.append(t)
             }
         }
@@ -247,6 +248,7 @@ extension GestureEngine {
                 sequence: nextSequence, device: device, contactID: c.id, type: type, density: density,
                 at: time, location: c.location, millimetres: c.millimetres, tapCount: taps)
         }
+        t.order.value.detachments = book.value.detachments
         t.live.value.pressure = c.pressure
         t.live.value.majorAxisMillimetres = c.majorAxisMillimetres
         let hit: Region?
@@ -260,6 +262,7 @@ extension GestureEngine {
         // With another engine's tree placed in this one's, the regions found by hit-testing are
         // not all this engine's: the offer asks each.
         offer(t, hitTested: type == .direct && !book.value.holdsNestedRoots)
+        t.dropKeptOrder()
         book.value.recognizersPerTouch = t.live.value.gestureRecognizers.count
         book.value.activeTouches.append(t)
         book.value.deliveryTouches.append(t)

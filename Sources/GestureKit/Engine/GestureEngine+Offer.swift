@@ -134,7 +134,7 @@ extension GestureEngine {
         }
         g.device = t.device
         g.isReleased = false
-        t.live.value.gestureRecognizers.append(g)
+        t.join(g)
         g.book.value.touches.append(t)
         return true
     }

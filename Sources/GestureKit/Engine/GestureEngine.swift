@@ -234,8 +234,8 @@ public final class GestureEngine {
             r.book.value.cancelledBuffer.removeAll()
             released.append(r)
         }
-        for t in activeTouches { t.live.value.gestureRecognizers.removeAll() }
-        for t in touchpadSequences { t.live.value.gestureRecognizers.removeAll() }
+        for t in activeTouches { t.removeAllRecognizers() }
+        for t in touchpadSequences { t.removeAllRecognizers() }
         // Nothing is called out until every recognizer released here is out of reach of offers
         // (finished, its end owed) and every recognizer of the tree knows the engine that numbers
         // its touches now (the one further up, if this root is in another engine's tree, or the
@@ -284,6 +284,8 @@ struct EngineBook {
     /// A recognizer was disabled or taken out of the tree since the list was last pruned: listed
     /// still, released, it is pruned when the engine goes idle, not kept (see `finishCycle`).
     var keepsNoOrder = false
+    /// How many times a recognizer was disabled or taken out of the tree (see `KeptOrder`).
+    var detachments = 0
     var activeTouches: [Touch] = []
     var deliveryTouches: [Touch] = []
     var ignoredContacts: [(device: DeviceID, contact: Int)] = []

@@ -97,6 +97,8 @@ public enum TouchCancellation: String, Hashable, Sendable {
     var majorAxisMillimetres: Double?
     var tapCount: Int
     var cancellation: TouchCancellation?
+    /// The recognizers that took the touch; while it is being offered, after a use kept in
+    /// ``KeptOrder``, the rest of that order follows them (see `Touch.join(_:)`).
     var gestureRecognizers: [GestureRecognizer] = []
     // Touch delivery bookkeeping (see TouchDelivery.swift).
     var delivery: TouchDeliveryState = .held
@@ -171,6 +173,8 @@ public final class Touch {
     public var density: PointDensity { live.value.density }
     /// The touch's state.
     @usableFromInline let live: Unchecked<TouchMotion>
+    /// The order kept from the touch's last use (see ``join(_:)``).
+    let order = Unchecked(KeptOrder())
     /// The region the touch landed in (hit-tested once, when it began).
     /// Held strongly for the touch's life, as the region it landed in may be removed while the
     /// finger is down.
@@ -199,7 +203,13 @@ public final class Touch {
     /// Why the engine cancelled the touch, when it did.
     public var cancellation: TouchCancellation? { live.value.cancellation }
     /// The recognizers that receive this touch, deepest region first.
-    public var gestureRecognizers: [GestureRecognizer] { live.value.gestureRecognizers }
+    public var gestureRecognizers: [GestureRecognizer] {
+        let list = live.value.gestureRecognizers
+        // The rest of an order kept from the touch's last use, while it is being offered, is
+        // not part of it.
+        let joined = order.value.joined
+        return joined < list.count ? Array(list[..<joined]) : list
+    }
 
     /// Where touch delivery stands (see TouchDelivery.swift).
     var delivery: TouchDeliveryState {
@@ -239,13 +249,7 @@ public final class Touch {
         live.value.restart(
             sequence: sequence, device: device, contactID: contactID, type: type, density: density,
             at: timestamp, location: location, millimetres: millimetres, tapCount: tapCount)
-    }
-
-    /// Lets go of the region and the recognizers, keeping the list's storage: the touch goes to
-    /// the engine's pool, and nobody else holds it.
-    func retire() {
-        live.value.region = nil
-        live.value.gestureRecognizers.empty()
+        order.value.joined = 0
     }
 
     /// The touch's position in `region`'s coordinates (screen points when `nil`).

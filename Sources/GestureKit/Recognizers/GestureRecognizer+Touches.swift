@@ -70,7 +70,7 @@ extension GestureRecognizer {
         book.value.beganBuffer.removeAll { $0 === touch }
         book.value.endedBuffer.removeAll { $0 === touch }
         book.value.cancelledBuffer.removeAll { $0 === touch }
-        touch.live.value.gestureRecognizers.removeAll { $0 === self }
+        touch.remove(self)
         // It may now follow no touch: the end of the cycle must look at it.
         boundEngine?.with {
             $0.book.value.emptyHanded = true
