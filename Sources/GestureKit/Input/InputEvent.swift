@@ -3,7 +3,7 @@
 public enum InputEvent: Hashable, Sendable {
     /// A touch device appeared. Boxed, so that an event is copied at the cost of a frame (a
     /// device's description is larger, and comes rarely): a recording's replay costs 24
-    /// instructions less per frame.
+    /// instructions less per frame, and the libinput mapping of a 10-finger frame 96.
     indirect case deviceAdded(InputDevice, at: Timestamp)
     /// A touch device went away. Its touches are cancelled and every gesture they fed is cancelled
     /// or fails.
