@@ -83,34 +83,28 @@ struct KeptOrderTests {
         return (s, log, child, all)
     }
 
-    private func tap(_ s: Fingers, _ id: Int, at p: Point) {
-        s.press([id], at: [p])
-        s.release([id])
-        s.tick()
-    }
-
     @Test("the next sequence's recognizers hear their hooks deepest first, whatever the last one joined")
     func offerOrderAlways() {
         let (s, log, _, _) = story()
         // On the root only, then in the child: the kept order (r1, r2) does not hold.
-        tap(s, 1, at: Point(x: 800, y: 300))
+        s.quickTap(1, at: Point(x: 800, y: 300))
         #expect(log.names == ["r1", "r2"])
         #expect(s.engine.participants.isEmpty)
         #expect(s.engine.listed.map(\.name) == ["r1", "r2"])
         log.names = []
-        tap(s, 2, at: Point(x: 100, y: 300))
+        s.quickTap(2, at: Point(x: 100, y: 300))
         #expect(log.names == ["c1", "c2", "r1", "r2"])
         log.names = []
         // The same again: the kept order holds.
-        tap(s, 3, at: Point(x: 120, y: 300))
+        s.quickTap(3, at: Point(x: 120, y: 300))
         #expect(log.names == ["c1", "c2", "r1", "r2"])
         log.names = []
         // Back on the root only: a prefix of nothing kept; then in the child again.
-        tap(s, 4, at: Point(x: 800, y: 300))
+        s.quickTap(4, at: Point(x: 800, y: 300))
         #expect(log.names == ["r1", "r2"])
         #expect(s.engine.listed.map(\.name) == ["r1", "r2"])
         log.names = []
-        tap(s, 5, at: Point(x: 100, y: 300))
+        s.quickTap(5, at: Point(x: 100, y: 300))
         #expect(log.names == ["c1", "c2", "r1", "r2"])
         #expect(s.engine.participants.isEmpty)
     }
@@ -119,7 +113,7 @@ struct KeptOrderTests {
     func laterFingerJoinsTheRest() {
         let (s, log, _, all) = story()
         // Kept: c1, c2, r1, r2.
-        tap(s, 1, at: Point(x: 100, y: 300))
+        s.quickTap(1, at: Point(x: 100, y: 300))
         log.names = []
         // A finger on the root (r1, r2: out of the kept order, which is dropped), then one in
         // the child while it is down.
@@ -155,7 +149,7 @@ struct KeptOrderTests {
             c1 = a
             c2 = b
         }
-        weak var region = child
+        weak let region = child
         return (s, { [c1, c2] }, { region })
     }
 
@@ -163,7 +157,7 @@ struct KeptOrderTests {
     func takenOutWhileIdle() {
         let log = BeganOrder.Log()
         let (s, recognizers, child) = lightStory(log)
-        tap(s, 1, at: Point(x: 100, y: 300))
+        s.quickTap(1, at: Point(x: 100, y: 300))
         #expect(log.names == ["c1", "c2", "r1"])
         #expect(s.engine.listed.count == 3)
         child()!.removeGestureRecognizer(recognizers()[0]!)
@@ -171,7 +165,7 @@ struct KeptOrderTests {
         #expect(s.engine.listed.allSatisfy { $0.name != "c1" })
         // The next tap in the child joins c2 and r1.
         log.names = []
-        tap(s, 2, at: Point(x: 100, y: 300))
+        s.quickTap(2, at: Point(x: 100, y: 300))
         #expect(log.names == ["c2", "r1"])
     }
 
@@ -185,7 +179,7 @@ struct KeptOrderTests {
             taken = true
             region.removeFromParent()
         }
-        tap(s, 1, at: Point(x: 100, y: 300))
+        s.quickTap(1, at: Point(x: 100, y: 300))
         #expect(taken)
         #expect(log.names == ["c1", "c2", "r1"])
         #expect(s.engine.participants.isEmpty)

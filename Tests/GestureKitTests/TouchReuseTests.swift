@@ -199,7 +199,7 @@ struct PooledTouchRecognizerTests {
     func takenOutWhilePooled() {
         let (s, log, region) = story()
         tap(s, 1, at: Point(x: 100, y: 300))
-        weak var inner = region.gestureRecognizers.first
+        weak let inner = region.gestureRecognizers.first
         region.removeGestureRecognizer(inner!)
         #expect(inner == nil)
         // The next landing there is taken by the root's recognizers only.
@@ -211,7 +211,7 @@ struct PooledTouchRecognizerTests {
     @Test("a recognizer taken out while its finger is down is not kept by that touch once it retires")
     func takenOutWhileDown() {
         let (s, log, region) = story()
-        weak var inner = region.gestureRecognizers.first
+        weak let inner = region.gestureRecognizers.first
         s.press([1], at: [Point(x: 100, y: 300)])
         s.wait(50)
         region.removeGestureRecognizer(inner!)

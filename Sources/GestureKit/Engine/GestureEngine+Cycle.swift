@@ -237,25 +237,30 @@ extension GestureEngine {
             book.value.emptyHanded = book.value.emptyHandedMark == mark ? emptyHanded : true
         }
         participantLoops -= 1
-        if participantsReleased && participantLoops == 0 {
-            participantsReleased = false
-            arbiter.participantsReleased()
-            book.value.listeners.empty()
-            book.value.listenersStale = true
-            if book.value.keepsNoOrder || listed.containsUnretained(where: { isParticipant($0) }) {
-                book.value.keepsNoOrder = false
-                book.value.participants.prune { r in
-                    if isParticipant(r) { return false }
-                    r.book.value.listings -= 1
-                    return true
-                }
-                book.value.keptOrder = book.value.participants.count
-            } else {
-                // Idle: the list stays, released, as the order the next sequence may join in.
-                book.value.keptOrder = 0
+        if participantsReleased && participantLoops == 0 { settleListed() }
+    }
+
+    /// Recognizers were released (or a listed one detached, or the kept order broken while a
+    /// loop ran), and no loop over the list runs: the released ones leave it, or, when the engine
+    /// has gone idle, the list stays, released, as the order the next sequence may join in (see
+    /// `join(_:)`).
+    func settleListed() {
+        participantsReleased = false
+        arbiter.participantsReleased()
+        book.value.listeners.empty()
+        book.value.listenersStale = true
+        if book.value.keepsNoOrder || listed.containsUnretained(where: { isParticipant($0) }) {
+            book.value.keepsNoOrder = false
+            book.value.participants.prune { r in
+                if isParticipant(r) { return false }
+                r.book.value.listings -= 1
+                return true
             }
-            recognizerDeadlinesChanged = true
+            book.value.keptOrder = book.value.participants.count
+        } else {
+            book.value.keptOrder = 0
         }
+        recognizerDeadlinesChanged = true
     }
 
     /// Settles `r` at the end of a round of `finishCycle`: prunes its lifted touches (when

@@ -4,13 +4,22 @@ extension GestureEngine {
     /// Releases a recognizer that is being disabled or removed: a gesture in progress is
     /// cancelled, a possible one fails, and its touches are let go.
     func recognizerWillDetach(_ r: GestureRecognizer) {
-        // Released, it may be listed still: the list lets go of it as soon as no loop runs.
-        book.value.keepsNoOrder = true
-        if participantLoops == 0 { dropKeptOrder() }
         // Nor may a pooled touch's list hold it, or one that retires later (see `KeptOrder`).
         book.value.detachments &+= 1
         for t in book.value.touchPool { t.dropKeptOrder() }
-        guard isParticipant(r) else { return }
+        guard isParticipant(r) else {
+            // Released, it may be listed still (in the order kept from the last sequence, or
+            // released in this one): the list lets go of it at once, or when the running loops
+            // are done, and is pruned rather than kept when the engine next goes idle.
+            if r.book.value.listings > 0 {
+                book.value.keepsNoOrder = true
+                participantsReleased = true
+                if participantLoops == 0 { settleListed() }
+            }
+            return
+        }
+        // Taking part, it is released by the cycle below: the list is pruned, not kept.
+        book.value.keepsNoOrder = true
         beginDeliveryBatch()
         defer { endDeliveryBatch() }
         with(cause: .detached) { arbiter.detach(r) }

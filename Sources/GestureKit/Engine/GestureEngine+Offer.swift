@@ -146,8 +146,9 @@ extension GestureEngine {
     /// landing on the 24-recognizer graph: 14,144 → 12,632 instructions; its lifting, which
     /// keeps the list instead of pruning it, 30,558 → 29,486). The first to join out of that
     /// order ends it: the rest of the kept order is dropped (when no loop over the participants
-    /// is running; otherwise it is pruned with the other released ones), and the recognizer is
-    /// appended, unless it is listed still (released earlier in a cycle that is still running).
+    /// is running; otherwise it is pruned with the other released ones when the cycle ends), and
+    /// the recognizer is appended, unless it is listed still (released earlier in a cycle that
+    /// is still running).
     @inline(__always)
     private func join(_ g: GestureRecognizer) {
         let kept = book.value.keptOrder
@@ -156,7 +157,7 @@ extension GestureEngine {
                 book.value.keptOrder = kept + 1
                 return
             }
-            if participantLoops == 0 { dropKeptOrder() }
+            if participantLoops == 0 { dropKeptOrder() } else { participantsReleased = true }
         }
         if g.book.value.listings == 0 || !listed.containsUnretained(where: { $0 === g }) {
             g.book.value.listings += 1

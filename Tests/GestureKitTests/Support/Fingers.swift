@@ -225,6 +225,13 @@ final class Fingers: GestureEngineObserver {
         }
     }
 
+    /// Finger `id` down at `p` and up in the next frame, then a frame interval on.
+    func quickTap(_ id: Int, at p: Point) {
+        press([id], at: [p])
+        release([id])
+        tick()
+    }
+
     /// A quick tap with `count` fingers around `p`.
     func tap(at p: Point, fingers count: Int = 1, holding ms: Double = 60) {
         let ids = Array(1...count)
