@@ -307,10 +307,7 @@ extension GestureEngine {
         r.deadline = nil
         participantsReleased = true
         // Input queued for the sequence it leaves is not for the next one.
-        r.book.value.allTouchesBegan = false
-        r.book.value.beganBuffer.empty()
-        r.book.value.endedBuffer.empty()
-        r.book.value.cancelledBuffer.empty()
+        r.book.value.dropQueuedInput()
         r.boundEngine = nil // no longer a participant
         r.touchpadFingerCount = 0
         r.reset()

@@ -26,10 +26,7 @@ extension GestureEngine {
         for t in r.touches { t.remove(r) }
         r.book.value.touches.removeAll()
         r.touchpadGestureSequence = nil
-        r.book.value.allTouchesBegan = false
-        r.book.value.beganBuffer.empty()
-        r.book.value.endedBuffer.empty()
-        r.book.value.cancelledBuffer.empty()
+        r.book.value.dropQueuedInput()
         if r.committedState.isFinished { resetRecognizer(r) }
         r.isReleased = true
         finishCycle()

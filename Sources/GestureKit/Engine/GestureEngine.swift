@@ -228,10 +228,7 @@ public final class GestureEngine {
             r.boundEngine = nil
             r.book.value.touches.removeAll()
             r.touchpadGestureSequence = nil
-            r.book.value.allTouchesBegan = false
-            r.book.value.beganBuffer.removeAll()
-            r.book.value.endedBuffer.removeAll()
-            r.book.value.cancelledBuffer.removeAll()
+            r.book.value.dropQueuedInput()
             released.append(r)
         }
         for t in activeTouches { t.removeAllRecognizers() }

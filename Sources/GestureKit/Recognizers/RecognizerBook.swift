@@ -80,4 +80,14 @@ struct RecognizerBook {
     /// `boundEngine`'s address, or 0: which engine's participant the recognizer is, answered with
     /// one comparison (an optional link takes six instructions to compare).
     var partOf: UInt = 0
+
+    /// Drops the input queued for the recognizer's hooks: it leaves the sequence it was queued
+    /// for (it resets, is detached, or its engine goes).
+    @inline(__always)
+    mutating func dropQueuedInput() {
+        allTouchesBegan = false
+        beganBuffer.empty()
+        endedBuffer.empty()
+        cancelledBuffer.empty()
+    }
 }
