@@ -24,6 +24,16 @@ struct EngineHandoverTests {
         s.release([id])
     }
 
+    /// Strokes finger `id` of `s` and expects the pan whose targets `actions` follows to begin
+    /// and end with it: the pan hears the engine it is in now.
+    private func expectPans(_ actions: ActionLog, in s: Fingers, finger id: Int,
+                            sourceLocation: SourceLocation = #_sourceLocation) {
+        let heard = actions.states.count
+        stroke(s, finger: id)
+        #expect(Array(actions.states[heard...]).first == .began, sourceLocation: sourceLocation)
+        #expect(actions.states.last == .ended, sourceLocation: sourceLocation)
+    }
+
     @Test("moved into another engine's tree from a target of the first engine's cycle, with a finger sent to the second from there, it pans in the second and the first no longer reaches it")
     func movedFromInsideACycle() {
         let first = Fingers()
@@ -101,10 +111,7 @@ struct EngineHandoverTests {
         #expect(pan.state == .possible)
         #expect(pan.touches.isEmpty)
 
-        let heard = actions.states.count
-        stroke(second, finger: 8)
-        #expect(Array(actions.states[heard...]).first == .began)
-        #expect(actions.states.last == .ended)
+        expectPans(actions, in: second, finger: 8)
         #expect(second.engine.participants.filter { $0 === pan }.count <= 1)
     }
 
@@ -133,10 +140,7 @@ struct EngineHandoverTests {
         second.engine.root.addChild(view)
         #expect(actions.states.last == .cancelled, "joining the next engine's tree, its targets hear the gesture ended")
         #expect(pan.state == .possible)
-        let heard = actions.states.count
-        stroke(second, finger: 1)
-        #expect(Array(actions.states[heard...]).first == .began)
-        #expect(actions.states.last == .ended)
+        expectPans(actions, in: second, finger: 1)
     }
 
     @Test("an engine dropped mid-gesture calls no target, so a host may free the targets' objects first")
@@ -192,10 +196,7 @@ struct EngineHandoverTests {
         #expect(root != nil)
         #expect(view.engine === outer.engine)
         #expect(actions.states.last == .cancelled)
-        let heard = actions.states.count
-        stroke(outer, finger: 1)
-        #expect(Array(actions.states[heard...]).first == .began)
-        #expect(actions.states.last == .ended)
+        expectPans(actions, in: outer, finger: 1)
     }
 
     @Test("an engine's tree placed in another's: the outer engine's fingers on the inner tree take none of its recognizers, and still reach the outer tree's")
@@ -364,10 +365,7 @@ struct EngineHandoverTests {
         innerRoot.addChild(view)
         #expect(actions.states.last == .cancelled, "its targets never heard of the cancellation")
         #expect(pan.state == .possible)
-        let heard = actions.states.count
-        stroke(outer, finger: 5)
-        #expect(Array(actions.states[heard...]).first == .began)
-        #expect(actions.states.last == .ended)
+        expectPans(actions, in: outer, finger: 5)
     }
 
     @Test("a settled pan's target sends input while its subtree joins an engine: every recognizer of the subtree already knows the engine")
