@@ -101,8 +101,10 @@ open class LongPressGestureRecognizer: GestureRecognizer {
             state = .changed
             return
         }
-        for t in touches
-        where allowableMovement.length(of: t.location - t.startLocation, density: t.density) > allowableMovement.magnitude {
+        // Each touch read in place in the list, not retained.
+        let span = touches.span
+        for i in span.indices
+        where allowableMovement.length(of: span[i].location - span[i].startLocation, density: span[i].density) > allowableMovement.magnitude {
             return fail(.movedTooFar(allowed: allowableMovement))
         }
     }

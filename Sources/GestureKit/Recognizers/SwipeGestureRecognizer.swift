@@ -151,8 +151,11 @@ open class SwipeGestureRecognizer: GestureRecognizer {
     private var travelMillimetres: Point {
         var sum = Point.zero
         var n = 0.0
-        for t in touches where t.isActive && t.type != .touchpadGesture {
-            sum += t.millimetresFromStart
+        // Each touch read in place in the list, not retained.
+        let touches = touches
+        let span = touches.span
+        for i in span.indices where span[i].isActive && span[i].type != .touchpadGesture {
+            sum += span[i].millimetresFromStart
             n += 1
         }
         return n > 0 ? sum / n : .zero

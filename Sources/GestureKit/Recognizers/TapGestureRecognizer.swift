@@ -105,7 +105,10 @@ open class TapGestureRecognizer: GestureRecognizer {
     }
 
     open override func touchesMoved(_ touches: [Touch]) {
-        for t in touches where maximumMovement.length(of: t.location - t.startLocation, density: t.density) > maximumMovement.magnitude {
+        // Each touch read in place in the list, not retained.
+        let span = touches.span
+        for i in span.indices
+        where maximumMovement.length(of: span[i].location - span[i].startLocation, density: span[i].density) > maximumMovement.magnitude {
             return fail(.movedTooFar(allowed: maximumMovement))
         }
     }
