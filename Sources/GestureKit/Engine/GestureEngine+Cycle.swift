@@ -35,7 +35,7 @@ extension GestureEngine {
         let frame = frameSerial
         participantLoops += 1
         defer { participantLoops -= 1 }
-        var shared: [Touch] = []
+        var shared: [Touch]? = nil
         var i = 0
         while i < listed.count {
             withParticipant(at: i) { r in
@@ -51,7 +51,7 @@ extension GestureEngine {
     /// which costs a comparison where a list read from each recognizer costs a retain and a
     /// release (see ``withTouches(of:shared:_:)``).
     @inline(__always)
-    private func hearInput(_ r: GestureRecognizer, moves: Bool, allMoved: Bool, frame: Int, shared: inout [Touch]) {
+    private func hearInput(_ r: GestureRecognizer, moves: Bool, allMoved: Bool, frame: Int, shared: inout [Touch]?) {
         // Released in this cycle and still listed (see finishCycle): it has nothing to hear.
         guard isParticipant(r) else { return }
         r.lastFrameTime = now
@@ -71,7 +71,7 @@ extension GestureEngine {
             r.book.value.beganBuffer.empty()
         }
         if moves && !r.committedState.isFinished {
-            hearMoves(r, ready: ready, allMoved: allMoved, frame: frame)
+            hearMoves(r, ready: ready, allMoved: allMoved, frame: frame, shared: &shared)
         }
         if !r.book.value.endedBuffer.isEmpty {
             if ready && !r.committedState.isFinished { r.touchesEnded(r.book.value.endedBuffer) }
@@ -107,11 +107,12 @@ extension GestureEngine {
         participantLoops += 1
         defer { participantLoops -= 1 }
         let listeners = book.value.listeners
+        var shared: [Touch]? = nil
         listeners.forEachUnretained { r in
             // Finished, or released, in a hook of this loop (or in a cycle one of them started).
             guard isParticipant(r), !r.committedState.isFinished, !r.book.value.touches.isEmpty else { return }
             r.lastFrameTime = now
-            hearMoves(r, ready: r.isEnabled && r.pendingState == nil, allMoved: allMoved, frame: frame)
+            hearMoves(r, ready: r.isEnabled && r.pendingState == nil, allMoved: allMoved, frame: frame, shared: &shared)
         }
     }
 
@@ -122,31 +123,37 @@ extension GestureEngine {
     /// a hook of the same loop that changes it copies that storage first. A longer list is
     /// handed as a copy of its own: comparing it would cost more than the copy.
     @inline(__always)
-    private func withTouches(of r: GestureRecognizer, shared: inout [Touch], _ body: ([Touch]) -> Void) {
+    private func withTouches(of r: GestureRecognizer, shared: inout [Touch]?, _ body: ([Touch]) -> Void) {
         let n = r.book.value.touches.count
         guard n <= 2 else { return body(r.touches) }
-        if shared.count != n || shared[0] !== r.book.value.touches[0]
-            || (n == 2 && shared[1] !== r.book.value.touches[1]) {
+        if shared?.count != n || shared![0] !== r.book.value.touches[0]
+            || (n == 2 && shared![1] !== r.book.value.touches[1]) {
             shared = r.touches
         }
-        body(shared)
+        body(shared!)
     }
 
     /// Hands `r` the motion of this frame it has not heard yet, if it is `ready` (enabled, and
     /// not waiting on a failure requirement). When every touch moved in frame `frame` and no
-    /// nested cycle came since, its own list is passed, with nothing copied.
+    /// nested cycle came since, its own list is passed (or the loop's `shared` list of the same
+    /// touches, see ``withTouches(of:shared:_:)``), with nothing copied.
     @inline(__always)
-    private func hearMoves(_ r: GestureRecognizer, ready: Bool, allMoved: Bool, frame: Int) {
+    private func hearMoves(_ r: GestureRecognizer, ready: Bool, allMoved: Bool, frame: Int, shared: inout [Touch]?) {
         // Marked before the call: a frame sent from inside a hook (a nested cycle) hands the
         // recognizer only the motion it has not heard yet, and so does the loop after.
         let heard = r.movesHeard
         r.movesHeard = frameSerial
         guard ready, r.book.value.touches.count >= r.book.value.touchesToHearMotion else { return }
         if allMoved && frameSerial == frame && r.touchpadGestureSequence == nil {
-            let touches = r.touches
-            if !touches.isEmpty { r.touchesMoved(touches) }
+            let n = r.book.value.touches.count
+            if n > 2 {
+                let touches = r.touches
+                r.touchesMoved(touches)
+            } else if n > 0 {
+                withTouches(of: r, shared: &shared) { r.touchesMoved($0) }
+            }
         } else {
-            deliverMoves(to: r, after: heard)
+            deliverMoves(to: r, after: heard, shared: &shared)
         }
     }
 
@@ -159,7 +166,7 @@ extension GestureEngine {
     /// to frame while the same fingers move (a panel that re-sends resting fingers moves the same
     /// ones frame after frame), and is emptied when a touch retires, before the engine looks
     /// for touches nobody holds (`recycleRetiredTouches`).
-    private func deliverMoves(to r: GestureRecognizer, after heard: Int) {
+    private func deliverMoves(to r: GestureRecognizer, after heard: Int, shared: inout [Touch]?) {
         var moved = 0
         var same = true
         var k = 0
@@ -174,14 +181,14 @@ extension GestureEngine {
             k += 1
         }
         if moved == 0 { return }
-        let touches = r.touches
-        if moved == touches.count { return r.touchesMoved(touches) }
+        if moved == r.book.value.touches.count { return withTouches(of: r, shared: &shared) { r.touchesMoved($0) } }
         if !same || moved != book.value.movedTouches.count {
             book.value.movedTouches.empty()
-            // Each touch borrowed from the list; only those that go into the shared list are retained.
-            let span = touches.span
-            for k in span.indices where span[k].hasMoved(after: heard) {
-                book.value.movedTouches.append(span[k])
+            // Each touch read in place; only those that go into the shared list are retained.
+            var k = 0
+            while k < r.book.value.touches.count {
+                if r.book.value.touches[k].hasMoved(after: heard) { book.value.movedTouches.append(r.book.value.touches[k]) }
+                k += 1
             }
         }
         r.touchesMoved(book.value.movedTouches)
