@@ -52,7 +52,8 @@ struct Threshold: Sendable {
 /// Which differences between a recording and its transform are thresholds crossed, not faults.
 enum ThresholdSensitivity {
     /// How far a threshold is moved, as a fraction. 10 % of the 2 mm pan hysteresis is 0.2 mm,
-    /// less than one sensor unit of the DTH2242 (0.25 mm), and what a finger moves in the first
+    /// about two sensor units of the DTH2242 as the demo replays it (0.11 mm each), and what a
+    /// finger moves in the first
     /// 6 ms after landing, by which resampling may shift its first report; 10 % of the rotation
     /// threshold (0.7°) is well inside the 3° the tier allows a rotation's final angle.
     static let margin = 0.10
