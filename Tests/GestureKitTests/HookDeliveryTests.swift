@@ -567,3 +567,85 @@ struct SharedBeganListTests {
         #expect(root2.touches.map(\.contactID) == [1, 2])
     }
 }
+
+/// A frame in which every finger moves hands the recognizers that follow the same one or two
+/// fingers one list, the loop's, kept while the next recognizer follows the same fingers and
+/// made again when it does not. These check that a hook which changes a list, its own or the
+/// next recognizer's, changes only what that recognizer hears.
+@Suite("Motion: recognizers that follow the same one or two moving fingers are handed one list")
+struct SharedMotionListTests {
+    /// `a`, `b` and `c` on the root, in that order, each following fingers 1 and 2.
+    private func story() -> (Fingers, a: HookRecorder, b: HookRecorder, c: HookRecorder) {
+        let s = Fingers()
+        let a = HookRecorder().named("a"), b = HookRecorder().named("b"), c = HookRecorder().named("c")
+        for r in [a, b, c] { s.engine.root.addGestureRecognizer(r) }
+        s.press([1, 2], at: [Point(x: 100, y: 100), Point(x: 200, y: 100)])
+        for r in [a, b, c] { r.take() }
+        return (s, a, b, c)
+    }
+
+    @Test("every recognizer hears both fingers, frame after frame")
+    func eachHearsBoth() {
+        let (s, a, b, c) = story()
+        for step in 1...3 {
+            motionFrame(s, moving: [1: 100 + Double(step) * 10, 2: 200 + Double(step) * 10])
+            for r in [a, b, c] { #expect(r.take() == ["moved 1,2"], "\(r.name), frame \(step)") }
+        }
+    }
+
+    @Test("a hook that lets go of a finger in its own list: the others still hear both")
+    func ownListChanged() {
+        let (s, a, b, c) = story()
+        a.onMoved = { r, touches in
+            if let two = touches.first(where: { $0.contactID == 2 }) { r.ignore(two) }
+        }
+        motionFrame(s, moving: [1: 110, 2: 210])
+        a.onMoved = nil
+        #expect(a.take() == ["moved 1,2"])
+        #expect(b.take() == ["moved 1,2"])
+        #expect(c.take() == ["moved 1,2"])
+        motionFrame(s, moving: [1: 120, 2: 220])
+        #expect(a.take() == ["moved 1"])
+        #expect(b.take() == ["moved 1,2"])
+        #expect(c.take() == ["moved 1,2"])
+    }
+
+    @Test("a hook that makes later recognizers let go of a finger each: each hears the one it kept")
+    func laterListChanged() {
+        let (s, a, b, c) = story()
+        a.onMoved = { _, touches in
+            if let one = touches.first(where: { $0.contactID == 1 }) { b.ignore(one) }
+            if let two = touches.first(where: { $0.contactID == 2 }) { c.ignore(two) }
+        }
+        motionFrame(s, moving: [1: 110, 2: 210])
+        a.onMoved = nil
+        #expect(a.take() == ["moved 1,2"])
+        #expect(b.take() == ["moved 2"])
+        #expect(c.take() == ["moved 1"])
+        motionFrame(s, moving: [1: 120, 2: 220])
+        #expect(a.take() == ["moved 1,2"])
+        #expect(b.take() == ["moved 2"])
+        #expect(c.take() == ["moved 1"])
+    }
+
+    @Test("a list a hook keeps holds what it was handed, frame after frame")
+    func keptListStands() {
+        let (s, a, b, _) = story()
+        var lists: [[Touch]] = []
+        a.onMoved = { _, touches in lists.append(touches) }
+        b.onMoved = { r, touches in
+            lists.append(touches)
+            if let one = touches.first(where: { $0.contactID == 1 }) { r.ignore(one) }
+        }
+        motionFrame(s, moving: [1: 110, 2: 210])
+        motionFrame(s, moving: [1: 120, 2: 220])
+        let kept = lists.map { $0.map(\.contactID) }
+        // The kept lists hold touches, which hold the recognizers, which hold these closures.
+        a.onMoved = nil
+        b.onMoved = nil
+        lists.removeAll()
+        #expect(kept == [[1, 2], [1, 2], [1, 2], [2]])
+        #expect(a.touches.map(\.contactID) == [1, 2])
+        #expect(b.touches.map(\.contactID) == [2])
+    }
+}
