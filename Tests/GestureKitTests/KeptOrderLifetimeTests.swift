@@ -2,7 +2,7 @@
 import Testing
 
 /// Logs its hooks in a shared log; fails once none of its touches is down.
-private final class Hooked: GestureRecognizer {
+final class Hooked: GestureRecognizer {
     final class Log { var names: [String] = [] }
     let log: Log
     var onBegan: (() -> Void)?

@@ -32,6 +32,15 @@ extension GestureEngine {
         finishCycle()
     }
 
+    /// `r` has left this engine's tree (its region taken out, or itself taken out of its region).
+    /// A callback of its own detaching may have handed it a touch while it was still in the tree
+    /// (a target or the observer landing a finger there): it is released now, and no kept order
+    /// holds it (see `KeptOrder`). Otherwise there is nothing to do.
+    func recognizerDidDetach(_ r: GestureRecognizer) {
+        guard isParticipant(r) || r.book.value.listings > 0 else { return }
+        recognizerWillDetach(r)
+    }
+
     /// A region leaves the tree: its recognizers and those of its subtree let go of their touches.
     /// Touches delivered to a handler in the subtree are cancelled there (its surface is gone), and
     /// held ones are dropped: every touch a handler heard of still ends with exactly one word, and
@@ -39,11 +48,7 @@ extension GestureEngine {
     func regionWillDetach(_ region: Region) {
         beginDeliveryBatch()
         defer { endDeliveryBatch() }
-        var stack = [region]
-        while let r = stack.popLast() {
-            for g in r.gestureRecognizers { recognizerWillDetach(g) }
-            stack.append(contentsOf: r.children)
-        }
+        region.forEachRecognizerOfSubtree { recognizerWillDetach($0) }
         for t in deliveryTouches {
             guard t.delivery != .done, let hit = t.region, hit.isDescendant(of: region) else { continue }
             if t.delivery == .delivering { cancelDelivery(of: t) } else { t.delivery = .done }

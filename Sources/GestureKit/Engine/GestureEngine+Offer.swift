@@ -145,10 +145,11 @@ extension GestureEngine {
     /// again, with one comparison where an append costs a retain and a copy check (a 1-finger
     /// landing on the 24-recognizer graph: 14,144 → 12,632 instructions; its lifting, which
     /// keeps the list instead of pruning it, 30,558 → 29,486). The first to join out of that
-    /// order ends it: the rest of the kept order is dropped (when no loop over the participants
-    /// is running; otherwise it is pruned with the other released ones when the cycle ends), and
-    /// the recognizer is appended, unless it is listed still (released earlier in a cycle that
-    /// is still running).
+    /// order ends it: the rest of the kept order is dropped at once, even while loops over the
+    /// participants run (each is then at a participant, which comes before the kept order:
+    /// nothing before it moves), so that a recognizer of it that joins later is appended after
+    /// those that joined first; the recognizer is appended, unless it is listed still (released
+    /// earlier in a cycle that is still running).
     @inline(__always)
     private func join(_ g: GestureRecognizer) {
         let kept = book.value.keptOrder
@@ -157,7 +158,7 @@ extension GestureEngine {
                 book.value.keptOrder = kept + 1
                 return
             }
-            if participantLoops == 0 { dropKeptOrder() } else { participantsReleased = true }
+            dropKeptOrder()
         }
         if g.book.value.listings == 0 || !listed.containsUnretained(where: { $0 === g }) {
             g.book.value.listings += 1
@@ -175,8 +176,9 @@ extension GestureEngine {
         return kept < list.count ? Array(list[..<kept]) : list
     }
 
-    /// Drops the entries of the kept order not joined again (see ``join(_:)``), if any. Not while
-    /// a loop over the participants runs.
+    /// Drops the entries of the kept order not joined again (see ``join(_:)``), if any. A loop
+    /// over the participants may be running: it calls out only for a participant, listed before
+    /// the kept order, and a recognizer it borrows from the kept order is not called out for.
     @inline(never)
     func dropKeptOrder() {
         let kept = book.value.keptOrder

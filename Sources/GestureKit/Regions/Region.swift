@@ -128,6 +128,7 @@ public final class Region {
     /// change stands and this removal does nothing more.
     public func removeFromParent() {
         guard let parent else { return }
+        let engine = self.engine
         engine?.treeDidChange()
         engine?.regionWillDetach(self)
         guard self.parent === parent else { return }
@@ -137,6 +138,17 @@ public final class Region {
         parent.storedChildren = siblings
         storedParent = nil
         refreshEngine()
+        // A recognizer of the subtree that took a touch while the calls above ran is let go now.
+        if let engine { forEachRecognizerOfSubtree { engine.recognizerDidDetach($0) } }
+    }
+
+    /// Calls `body` with each recognizer of this region and its descendants.
+    func forEachRecognizerOfSubtree(_ body: (GestureRecognizer) -> Void) {
+        var stack = [self]
+        while let r = stack.popLast() {
+            for g in r.gestureRecognizers { body(g) }
+            stack.append(contentsOf: r.children)
+        }
     }
 
     /// Recomputes ``treeEngine`` for this subtree after it moved, and tells its recognizers the
@@ -200,13 +212,16 @@ public final class Region {
     public func removeGestureRecognizer(_ recognizer: GestureRecognizer) {
         guard recognizer.region === self else { return }
         engine?.treeDidChange()
-        recognizer.withEngine { $0.recognizerWillDetach(recognizer) }
+        let engine = recognizer.withEngine { $0 }
+        engine?.recognizerWillDetach(recognizer)
         guard recognizer.region === self else { return }
         var list = storedGestureRecognizers
         storedGestureRecognizers = []
         list.removeAll { $0 === recognizer }
         storedGestureRecognizers = list
         recognizer.region = nil
+        // Should a call above have handed it a touch, it is let go now.
+        engine?.recognizerDidDetach(recognizer)
     }
 
     // MARK: Geometry
