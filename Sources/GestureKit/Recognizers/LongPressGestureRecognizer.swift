@@ -101,12 +101,7 @@ open class LongPressGestureRecognizer: GestureRecognizer {
             state = .changed
             return
         }
-        // Each touch read in place in the list, not retained.
-        let span = touches.span
-        for i in span.indices
-        where allowableMovement.length(of: span[i].location - span[i].startLocation, density: span[i].density) > allowableMovement.magnitude {
-            return fail(.movedTooFar(allowed: allowableMovement))
-        }
+        if allowableMovement.isExceeded(byAnyOf: touches) { fail(.movedTooFar(allowed: allowableMovement)) }
     }
 
     open override func touchesEnded(_ touches: [Touch]) {

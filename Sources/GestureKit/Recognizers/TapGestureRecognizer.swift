@@ -105,12 +105,7 @@ open class TapGestureRecognizer: GestureRecognizer {
     }
 
     open override func touchesMoved(_ touches: [Touch]) {
-        // Each touch read in place in the list, not retained.
-        let span = touches.span
-        for i in span.indices
-        where maximumMovement.length(of: span[i].location - span[i].startLocation, density: span[i].density) > maximumMovement.magnitude {
-            return fail(.movedTooFar(allowed: maximumMovement))
-        }
+        if maximumMovement.isExceeded(byAnyOf: touches) { fail(.movedTooFar(allowed: maximumMovement)) }
     }
 
     open override func touchesEnded(_ touches: [Touch]) {
