@@ -77,6 +77,8 @@ extension GestureEngine {
 
     private func handle(_ frame: TouchFrame) {
         frameSerial &+= 1
+        var serial = frameSerial
+        var nested = false
         // The touches' reports take this frame's time (see `EngineBook.watchdogFloor`).
         if frame.timestamp.microseconds < book.value.watchdogFloor { book.value.watchdogFloor = frame.timestamp.microseconds }
         var moved = 0
@@ -109,6 +111,15 @@ extension GestureEngine {
                     continue
                 }
                 begin(c, device: frame.device, type: type, density: density, at: frame.timestamp)
+                // A delegate asked as the finger was offered sent a frame: that frame's cycle handed
+                // out the motion so far, and its recognizers heard up to its serial. What moves from
+                // here on takes a serial of its own, so that they hear it too, and no recognizer is
+                // handed its whole list as if every touch moved in this frame (some it heard then).
+                if frameSerial != serial {
+                    frameSerial &+= 1
+                    serial = frameSerial
+                    nested = true
+                }
             case .moved, .stationary:
                 guard let index = activeTouchIndex(frame.device, c.id, from: hint) else {
                     if !isIgnored(frame.device, c.id) { statistics.contactsWithoutBegin += 1 }
@@ -155,7 +166,7 @@ extension GestureEngine {
                 }
             }
         }
-        allTouchesMoved = moved == activeTouches.count && !touchesLeft
+        allTouchesMoved = moved == activeTouches.count && !touchesLeft && !nested
         dispatchAndFinishCycle()
     }
 

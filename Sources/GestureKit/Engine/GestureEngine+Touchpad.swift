@@ -25,6 +25,14 @@ extension GestureEngine {
                 where rec.isEnabled && rec.committedState == .possible && rec.pendingState == nil && rec.accepts(g)
                     && region.engine === self
                     && (rec.delegate?.gestureRecognizer(rec, shouldReceive: g) ?? true) {
+                    // Fingers that landed in this cycle, not yet handed to its touchesBegan as its
+                    // own list (a hook of another recognizer sent this gesture), are queued one by
+                    // one instead: the list is about to hold the sequence, which is no touch of the
+                    // hooks.
+                    if rec.book.value.allTouchesBegan {
+                        rec.book.value.allTouchesBegan = false
+                        rec.book.value.beganBuffer.append(contentsOf: rec.book.value.touches)
+                    }
                     if attach(seq, to: rec) { rec.touchpadGestureSequence = seq }
                 }
                 if book.value.rootIsNested && region === root { break }
