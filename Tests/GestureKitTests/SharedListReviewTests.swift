@@ -149,7 +149,7 @@ struct SharedListReviewTests {
         engine.root.addGestureRecognizer(first)
         engine.root.addGestureRecognizer(second)
         var sent = false
-        first.onBegan = { _ in
+        first.onBegan = { [unowned engine] _ in
             guard !sent else { return }
             sent = true
             engine.send(.touchpadGesture(TouchpadGestureEvent(

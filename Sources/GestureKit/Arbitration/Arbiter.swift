@@ -145,6 +145,7 @@ public final class Arbiter {
 
     /// Tries to take `r` out of `possible` into `target` (began, or ended for a discrete gesture).
     private func attempt(_ r: GestureRecognizer, to target: GestureState) {
+        let resets = r.resets
         // The list as the attempt begins, each participant borrowed from it rather than retained.
         var preventer: String?
         _ = engine.listed.containsUnretained { o in
@@ -153,10 +154,13 @@ public final class Arbiter {
             preventer = o.name
             return true
         }
+        guard stillDeciding(r, since: resets) else { return }
         if let name = preventer {
             return engine.with(cause: .otherRecognizer(name)) { fail(r, .preventedBy(name)) }
         }
-        if mustWait(r) {
+        let wait = mustWait(r)
+        guard stillDeciding(r, since: resets) else { return }
+        if wait {
             r.pendingState = target
             if !waiting.contains(where: { $0 === r }) {
                 var list = waiting
@@ -166,18 +170,21 @@ public final class Arbiter {
             }
             return
         }
-        let resets = r.resets
         let shouldBegin = r.delegate(asking: .shouldBegin)?.gestureRecognizerShouldBegin(r) ?? true
-        // The delegate may have changed the graph or sent input meanwhile: `r` may have been
-        // released, or decided, in a nested cycle — or decided, reset and handed the touches of
-        // a new sequence, to which this request does not belong.
-        guard r.resets == resets, r.takesPart(in: link!), r.isEnabled, r.committedState == .possible, r.pendingState == nil
-        else { return }
+        guard stillDeciding(r, since: resets), r.isEnabled else { return }
         if !shouldBegin {
             return fail(r, .delegateRefusedBegin)
         }
         r.commit(target, reason: nil)
         exclude(others: r)
+    }
+
+    /// Whether `r`, reset `resets` times when delegates were asked about it, is still the
+    /// recognizer they were asked about. A delegate may change the graph or send input before it
+    /// answers: `r` may have been released, or decided, in a nested cycle — or decided, reset
+    /// and handed the touches of a new sequence, to which the question does not belong.
+    private func stillDeciding(_ r: GestureRecognizer, since resets: Int) -> Bool {
+        r.resets == resets && r.takesPart(in: link!) && r.committedState == .possible && r.pendingState == nil
     }
 
     private func mustWait(_ r: GestureRecognizer) -> Bool {
@@ -207,19 +214,25 @@ public final class Arbiter {
     private func exclude(_ o: GestureRecognizer, by winner: GestureRecognizer, _ engine: GestureEngine) {
         // A recognizer released in this cycle (still listed) has no part in the outcome.
         guard o !== winner, engine.isParticipant(o), o.committedState == .possible else { return }
+        let resets = o.resets
         // Each pair is decided with the two delegates as they are when its questions begin:
         // two weak loads per pair, not one per question.
         // A delegate known to answer its questions with the defaults is not loaded at all.
         let od = o.delegate(asking: [.requireFailure, .simultaneous])
         let wd = winner.delegate(asking: [.requiredToFail, .simultaneous])
+        let reason: FailureReason
         if requiresFailure(o, od, of: winner, wd) {
-            o.pendingState = nil
-            engine.with(cause: .otherRecognizer(winner.name)) { fail(o, .requiredRecognizerSucceeded(winner.name)) }
+            reason = .requiredRecognizerSucceeded(winner.name)
         } else if shareTouches(winner, o) && !mayRecognizeSimultaneously(winner, wd, o, od)
             && winner.canPrevent(o) && o.canBePrevented(by: winner) {
-            o.pendingState = nil
-            engine.with(cause: .otherRecognizer(winner.name)) { fail(o, .excludedBy(winner.name)) }
+            reason = .excludedBy(winner.name)
+        } else {
+            return
         }
+        // The delegates may have sent input: `o` reset meanwhile belongs to another sequence.
+        guard o.resets == resets, engine.isParticipant(o), o.committedState == .possible else { return }
+        o.pendingState = nil
+        engine.with(cause: .otherRecognizer(winner.name)) { fail(o, reason) }
     }
 
     /// `r` fails, for `reason` (`unspecified` when `nil`: the recognizer stores it, so that the

@@ -23,8 +23,11 @@ extension GestureEngine {
     /// their touches only until they lift. Otherwise (a touch began, ended or was cancelled, or
     /// in a cycle nested in another) every participant is looked at.
     private func dispatchHooks() {
-        let moves = movesPending
-        let allMoved = moves && allTouchesMoved
+        // A cycle nested in a loop over the participants (input a target sent) hands out the
+        // motion the outer loop has not reached yet, before the lifts it hands out: each
+        // recognizer hears only what it has not (`deliverMoves` compares frame serials).
+        let moves = movesPending || participantLoops > 0
+        let allMoved = movesPending && allTouchesMoved
         movesPending = false
         allTouchesMoved = false
         if !book.value.inputQueued && participantLoops == 0 {
@@ -140,11 +143,13 @@ extension GestureEngine {
     @inline(__always)
     private func hearMoves(_ r: GestureRecognizer, ready: Bool, allMoved: Bool, frame: Int, shared: inout [Touch]?) {
         // Marked before the call: a frame sent from inside a hook (a nested cycle) hands the
-        // recognizer only the motion it has not heard yet, and so does the loop after.
+        // recognizer only the motion it has not heard yet, and so does the loop after; one that
+        // heard this frame's motion already (in a cycle nested before the loop reached it) is not
+        // handed its whole list again.
         let heard = r.movesHeard
         r.movesHeard = frameSerial
         guard ready, r.book.value.touches.count >= r.book.value.touchesToHearMotion else { return }
-        if allMoved && frameSerial == frame && r.touchpadGestureSequence == nil {
+        if allMoved && frameSerial == frame && heard != frame && r.touchpadGestureSequence == nil {
             let n = r.book.value.touches.count
             if n > 2 {
                 let touches = r.touches

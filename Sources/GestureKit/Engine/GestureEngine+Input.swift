@@ -270,12 +270,14 @@ extension GestureEngine {
         }
         t.live.value.region = hit
         t.live.value.gestureRecognizers.reserveCapacity(book.value.recognizersPerTouch)
+        // Active before it is offered: input a delegate sends meanwhile (its lift, a cancel of
+        // every touch, its device removed) reaches it, and the offer asks no recognizer more.
+        book.value.activeTouches.append(t)
         // With another engine's tree placed in this one's, the regions found by hit-testing are
         // not all this engine's: the offer asks each.
         offer(t, hitTested: type == .direct && !book.value.holdsNestedRoots)
         t.dropKeptOrder()
         book.value.recognizersPerTouch = t.live.value.gestureRecognizers.count
-        book.value.activeTouches.append(t)
         book.value.deliveryTouches.append(t)
     }
 

@@ -1,7 +1,30 @@
+/// The engine's touchpad gestures in flight, and the events sent while one is being handed out.
+struct TouchpadBook {
+    /// One sequence per device whose gesture is under way.
+    var sequences: [Touch] = []
+    /// Whether an event is being handed to the recognizers.
+    var delivering = false
+    /// Events sent from a callback meanwhile (a target ending the gesture, say): handled in
+    /// order once the event being handed out has reached every recognizer, so that none hears
+    /// the later event first.
+    var deferred: [TouchpadGestureEvent] = []
+}
+
 extension GestureEngine {
     // MARK: Touchpad gestures
 
+    /// The touchpad gestures under way, one sequence per device.
+    var touchpadSequences: [Touch] { touchpad.sequences }
+
     func handle(_ g: TouchpadGestureEvent) {
+        if touchpad.delivering { return touchpad.deferred.append(g) }
+        handleNow(g)
+        while !touchpad.delivering, !touchpad.deferred.isEmpty {
+            handleNow(touchpad.deferred.removeFirst())
+        }
+    }
+
+    private func handleNow(_ g: TouchpadGestureEvent) {
         guard devices[g.device] != nil else {
             statistics.framesFromUnknownDevices += 1
             return
@@ -38,7 +61,7 @@ extension GestureEngine {
                 if book.value.rootIsNested && region === root { break }
                 r = region.parent
             }
-            touchpadSequences.append(seq)
+            touchpad.sequences.append(seq)
         }
         guard let seq = touchpadSequence(g.device) else {
             statistics.contactsWithoutBegin += 1
@@ -52,16 +75,19 @@ extension GestureEngine {
         }
         if !seq.isActive { touchesLeft = true }
         deliver(g, to: seq)
-        if !seq.isActive { touchpadSequences.removeAll { $0 === seq } }
+        if !seq.isActive { touchpad.sequences.removeAll { $0 === seq } }
         finishCycle()
     }
 
     private func touchpadSequence(_ device: DeviceID) -> Touch? {
-        for s in touchpadSequences where s.device == device { return s }
+        for s in touchpad.sequences where s.device == device { return s }
         return nil
     }
 
     private func deliver(_ g: TouchpadGestureEvent, to seq: Touch) {
+        let outer = touchpad.delivering
+        touchpad.delivering = true
+        defer { touchpad.delivering = outer }
         // A recognizer reset by a nested cycle (a callback's input) no longer follows the sequence.
         for r in seq.gestureRecognizers where r.isEnabled && !r.committedState.isFinished && r.pendingState == nil
             && r.touchpadGestureSequence === seq {
@@ -80,6 +106,6 @@ extension GestureEngine {
             device: seq.device, timestamp: now, kind: .hold, phase: .cancel, fingerCount: 0
         )
         deliver(event, to: seq)
-        touchpadSequences.removeAll { $0 === seq }
+        touchpad.sequences.removeAll { $0 === seq }
     }
 }

@@ -127,7 +127,7 @@ public final class GestureEngine {
     var listed: [GestureRecognizer] { book.value.participants }
     var activeTouches: [Touch] { book.value.activeTouches }
     var deliveryTouches: [Touch] { book.value.deliveryTouches }
-    var touchpadSequences: [Touch] = []
+    var touchpad = TouchpadBook()
     var ignoredContacts: [(device: DeviceID, contact: Int)] { book.value.ignoredContacts }
     var deviceDensities: [DeviceID: PointDensity] = [:]
     var nextSequence = 0
