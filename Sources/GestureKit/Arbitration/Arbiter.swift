@@ -220,19 +220,18 @@ public final class Arbiter {
         // A delegate known to answer its questions with the defaults is not loaded at all.
         let od = o.delegate(asking: [.requireFailure, .simultaneous])
         let wd = winner.delegate(asking: [.requiredToFail, .simultaneous])
-        let reason: FailureReason
+        // The delegates may have sent input: `o` reset meanwhile belongs to another sequence
+        // (one decided meanwhile is not failed: `fail` asks that it be possible).
         if requiresFailure(o, od, of: winner, wd) {
-            reason = .requiredRecognizerSucceeded(winner.name)
+            guard o.resets == resets else { return }
+            o.pendingState = nil
+            engine.with(cause: .otherRecognizer(winner.name)) { fail(o, .requiredRecognizerSucceeded(winner.name)) }
         } else if shareTouches(winner, o) && !mayRecognizeSimultaneously(winner, wd, o, od)
             && winner.canPrevent(o) && o.canBePrevented(by: winner) {
-            reason = .excludedBy(winner.name)
-        } else {
-            return
+            guard o.resets == resets else { return }
+            o.pendingState = nil
+            engine.with(cause: .otherRecognizer(winner.name)) { fail(o, .excludedBy(winner.name)) }
         }
-        // The delegates may have sent input: `o` reset meanwhile belongs to another sequence.
-        guard o.resets == resets, engine.isParticipant(o), o.committedState == .possible else { return }
-        o.pendingState = nil
-        engine.with(cause: .otherRecognizer(winner.name)) { fail(o, reason) }
     }
 
     /// `r` fails, for `reason` (`unspecified` when `nil`: the recognizer stores it, so that the
