@@ -47,20 +47,12 @@ private final class Transitions: GestureEngineObserver {
 
 @Suite("Review: input sent from callbacks at other re-entry points")
 struct NestedInputReviewTests {
-    private static let device = DeviceID(1)
+    private static let device = ReviewPanel.device
 
-    private func engineWithPanel() -> (GestureEngine, Timestamp) {
-        let engine = GestureEngine(screen: Rect(x: 0, y: 0, width: 1000, height: 600))
-        let t = Timestamp.milliseconds(1000)
-        engine.send(.deviceAdded(InputDevice(
-            id: Self.device, name: "panel", kind: .touchscreen,
-            sizeMillimetres: Size(width: 250, height: 150), hasResolution: true, maximumContacts: 10
-        ), at: t))
-        return (engine, t)
-    }
+    private func engineWithPanel() -> (GestureEngine, Timestamp) { ReviewPanel.engine() }
 
     private func contact(_ id: Int, _ phase: TouchPhase, _ x: Double) -> TouchContact {
-        TouchContact(id: id, phase: phase, location: Point(x: x, y: 100), millimetres: Point(x: x / 4, y: 25))
+        ReviewPanel.contact(id, phase, x)
     }
 
     private func frame(_ time: Timestamp, _ contacts: [TouchContact]) -> InputEvent {

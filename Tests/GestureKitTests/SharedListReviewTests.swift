@@ -57,20 +57,12 @@ private final class Halves {
 
 @Suite("Review: lists handed to touch hooks around nested input")
 struct SharedListReviewTests {
-    private static let device = DeviceID(1)
+    private static let device = ReviewPanel.device
 
-    private func engineWithPanel() -> (GestureEngine, Timestamp) {
-        let engine = GestureEngine(screen: Rect(x: 0, y: 0, width: 1000, height: 600))
-        let t = Timestamp.milliseconds(1000)
-        engine.send(.deviceAdded(InputDevice(
-            id: Self.device, name: "panel", kind: .touchscreen,
-            sizeMillimetres: Size(width: 250, height: 150), hasResolution: true, maximumContacts: 10
-        ), at: t))
-        return (engine, t)
-    }
+    private func engineWithPanel() -> (GestureEngine, Timestamp) { ReviewPanel.engine() }
 
     private func contact(_ id: Int, _ phase: TouchPhase, _ x: Double) -> TouchContact {
-        TouchContact(id: id, phase: phase, location: Point(x: x, y: 100), millimetres: Point(x: x / 4, y: 25))
+        ReviewPanel.contact(id, phase, x)
     }
 
     /// Finger 1 (followed by `r`, on the left) moves; in the same frame finger 2 lands on the right
