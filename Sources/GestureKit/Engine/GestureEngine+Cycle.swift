@@ -252,8 +252,8 @@ extension GestureEngine {
         if participantsReleased && participantLoops == 0 { settleListed() }
     }
 
-    /// Recognizers were released (or a listed one detached, or the kept order broken while a
-    /// loop ran), and no loop over the list runs: the released ones leave it, or, when the engine
+    /// Recognizers were released (or a listed one detached), and no loop over the list runs:
+    /// the released ones leave it, or, when the engine
     /// has gone idle, the list stays, released, as the order the next sequence may join in (see
     /// `join(_:)`).
     func settleListed() {

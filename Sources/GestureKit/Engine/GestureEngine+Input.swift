@@ -1,7 +1,12 @@
 extension GestureEngine {
     // MARK: Input
 
-    /// Feeds one input event. Deadlines that fall before the event's timestamp fire first.
+    /// Feeds one input event. Deadlines due at or before the event's timestamp fire first.
+    ///
+    /// Input may be sent from the engine's own callbacks (a delegate, a target, a touch handler,
+    /// the observer): it is handled there and then, except a touchpad gesture event sent while
+    /// another is being handed out to the recognizers, which waits until that one has reached
+    /// every recognizer, and is handled after this call returns.
     public func send(_ event: InputEvent) {
         if book.value.cause.kind != .input { return sendAsInput(event) }
         advance(to: event.timestamp)

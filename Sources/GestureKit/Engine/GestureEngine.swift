@@ -45,7 +45,8 @@ extension GestureEngineObserver {
 /// progress on a recognizer that outlives its engine is cancelled and the recognizer reset. Its
 /// targets hear of the cancellation once its tree is in a living engine (at once for a tree left
 /// to the engine further up, else when its region next joins an engine's tree), never while a
-/// tree that goes with its engine is torn down; the observer, going with the engine, is not told.
+/// tree that goes with its engine is torn down; the observer, which the engine holds weakly, is
+/// not told.
 public final class GestureEngine {
     /// The tunables this engine's own decisions use (device scale, watchdog).
     public let configuration: GestureConfiguration
@@ -61,7 +62,7 @@ public final class GestureEngine {
         get { book.value.now }
         set { book.value.now = newValue }
     }
-    /// Told of every recognizer state change.
+    /// Told of every recognizer state change. Held weakly: the host keeps the observer alive.
     public var observer: (any GestureEngineObserver)? {
         get { book.value.observer }
         set {
@@ -70,13 +71,13 @@ public final class GestureEngine {
         }
     }
     /// The region whose recognizers (with its ancestors') receive touchpad gestures and indirect
-    /// touches: the focused surface, for a compositor. Defaults to the root.
+    /// touches: the focused surface, for a compositor. `nil` (the default) means the root.
     public var touchpadFocus: Region? {
         get { storedTouchpadFocus }
         set { storedTouchpadFocus = newValue }
     }
-    /// Where touchpad gestures are located (the pointer, if the host knows it); defaults to the
-    /// centre of the focus region.
+    /// Where touchpad gestures are located (the pointer, if the host knows it). `nil` (the
+    /// default) means the centre of the focus region.
     public var touchpadPointerLocation: Point? {
         get { storedTouchpadPointerLocation }
         set { storedTouchpadPointerLocation = newValue }

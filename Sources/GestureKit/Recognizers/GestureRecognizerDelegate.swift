@@ -1,8 +1,8 @@
 /// Fine-tunes a recognizer's behaviour, as `UIGestureRecognizerDelegate` does. Every method is
 /// optional: the defaults are UIKit's.
 ///
-/// A question the delegate leaves to the default is asked of it once per recognizer: the first
-/// answer, from the protocol's default, tells the recognizer that this delegate's conformance has
+/// A question the delegate leaves to the default is asked of it once per recognizer (but whether
+/// it receives a touchpad gesture, asked as each begins): the first answer, from the protocol's default, tells the recognizer that this delegate's conformance has
 /// no answer of its own, and from then on the engine takes the default without loading the
 /// delegate (a weak reference). Setting ``GestureRecognizer/delegate`` again starts over.
 public protocol GestureRecognizerDelegate: AnyObject {

@@ -216,7 +216,7 @@ open class PanGestureRecognizer: GestureRecognizer {
 
     open override func reset() {
         super.reset()
-        // A fresh value, keeping the tracker's sample storage.
+        // A fresh value, keeping the tracker's settings (its samples, kept inline, cleared).
         motion.value.tracker.reset()
         motion.value = Motion(tracker: motion.value.tracker)
     }
