@@ -22,8 +22,14 @@ extension GestureEngine {
         book.value.keepsNoOrder = true
         beginDeliveryBatch()
         defer { endDeliveryBatch() }
+        // A gesture that recognized keeps the claim it made on its touches, which the delivery
+        // pass has not seen yet if it recognized in this cycle (its target disabling it).
+        let claims = r.cancelsTouchesInView && r.committedState.hasRecognized
         with(cause: .detached) { arbiter.detach(r) }
-        for t in r.touches { t.remove(r) }
+        for t in r.touches {
+            if claims { t.isClaimed = true }
+            t.remove(r)
+        }
         r.book.value.touches.removeAll()
         r.touchpadGestureSequence = nil
         r.book.value.dropQueuedInput()
@@ -49,9 +55,16 @@ extension GestureEngine {
         beginDeliveryBatch()
         defer { endDeliveryBatch() }
         region.forEachRecognizerOfSubtree { recognizerWillDetach($0) }
-        for t in deliveryTouches {
-            guard t.delivery != .done, let hit = t.region, hit.isDescendant(of: region) else { continue }
-            if t.delivery == .delivering { cancelDelivery(of: t) } else { t.delivery = .done }
+        // Until none is left: a handler told of a cancel may land a finger in the subtree, which
+        // is still in the tree, and that touch is delivered there too.
+        var again = true
+        while again {
+            again = false
+            for t in deliveryTouches {
+                guard t.delivery != .done, let hit = t.region, hit.isDescendant(of: region) else { continue }
+                again = true
+                if t.delivery == .delivering { cancelDelivery(of: t) } else { t.delivery = .done }
+            }
         }
         // Finished touches leave the list at the end of the delivery pass.
         deliverTouches()

@@ -80,8 +80,9 @@ extension GestureEngine {
             t.live.value.deliveredLocation = t.location
             noteDelivery(to: region)
             handler.touchBegan(t)
-            // The call may have cancelled it (its region removed, say).
-            guard t.delivery == .delivering else { return }
+            // The call may have cancelled the touch (the host, its device, its region removed),
+            // or sent input a recognizer claimed it on: what follows is decided afresh.
+            return updateDelivery(t)
         }
         if t.isActive {
             if t.location != t.live.value.deliveredLocation {
@@ -94,7 +95,8 @@ extension GestureEngine {
                 t.live.value.deliveredLocation = t.location
                 noteDelivery(to: region)
                 handler.touchMoved(t)
-                guard t.delivery == .delivering else { return }
+                // As after `touchBegan`: the call may have claimed or cancelled the touch.
+                return updateDelivery(t)
             }
             t.delivery = .done
             noteDelivery(to: region)
