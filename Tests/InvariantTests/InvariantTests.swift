@@ -97,4 +97,75 @@ import Testing
         other.touchEvent(t, .ended)
         #expect(other.violation?.contains("after it ended") == true)
     }
+
+    /// The reentrant mode's checks of what recognizers' hooks hear can fail: each is fed one
+    /// violation by hand, in a run of its own (a run reports its first violation).
+    @Test func reentrantCheckerCatchesViolations() {
+        func touch(_ sequence: Int, contact: Int, type: TouchType = .direct, at p: Point = Point(x: 10, y: 10)) -> Touch {
+            Touch(sequence: sequence, device: DeviceID(1), contactID: contact, type: type, density: PointDensity(uniform: 4),
+                  at: .zero, location: p, millimetres: .zero, tapCount: 1)
+        }
+        func run(_ body: (InvariantRun, GestureRecognizer) -> Void) -> String? {
+            let run = InvariantRun(seed: 7, mode: .reentrant)
+            body(run, run.recognizers[6])
+            return run.violation
+        }
+
+        #expect(run { r, g in
+            let t = touch(1, contact: 1)
+            r.heard(g, .began, [t])
+            r.heard(g, .began, [t])
+        }?.contains("touchesBegan twice") == true)
+
+        #expect(run { r, g in
+            let t = touch(1, contact: 1)
+            r.heard(g, .began, [t])
+            r.heard(g, .ended, [t])
+            r.heard(g, .ended, [t])
+        }?.contains("touchesEnded after it ended or was cancelled there") == true)
+
+        #expect(run { r, g in
+            r.heard(g, .began, [touch(1, contact: -1, type: .touchpadGesture)])
+        }?.contains("was handed the touchpad gesture sequence") == true)
+
+        // Two hearings of a finger's motion with no contact of it sent between.
+        #expect(run { r, g in
+            let t = touch(1, contact: 1)
+            r.heard(g, .began, [t])
+            r.heard(g, .moved, [t])
+            r.heard(g, .moved, [t])
+        }?.contains("heard moving twice") == true)
+
+        // A lift that carried motion, heard as a lift only.
+        #expect(run { r, g in
+            let t = touch(1, contact: 1, at: Point(x: 10, y: 10))
+            r.heard(g, .began, [t])
+            t.take(TouchContact(id: 1, phase: .ended, location: Point(x: 30, y: 10), millimetres: .zero), at: .milliseconds(10))
+            t.live.value.phase = .ended
+            r.heard(g, .ended, [t])
+        }?.contains("touchesEnded without the motion its lift carried") == true)
+
+        // Touchpad events out of order, and after the end.
+        func pad(_ n: Int, _ phase: TouchpadGesturePhase) -> TouchpadGestureEvent {
+            TouchpadGestureEvent(device: DeviceID(2), timestamp: .milliseconds(0), kind: .pinch, phase: phase, fingerCount: 2,
+                                 angleDelta: 2 + Double(n) * 1e-6)
+        }
+        #expect(run { r, g in
+            g.touchpadGestureSequence = touch(5, contact: -1, type: .touchpadGesture)
+            r.heard(g, pad(1, .begin))
+            r.heard(g, pad(3, .update))
+            r.heard(g, pad(2, .update))
+        }?.contains("event 2 (update) heard after event 3") == true)
+        #expect(run { r, g in
+            g.touchpadGestureSequence = touch(5, contact: -1, type: .touchpadGesture)
+            r.heard(g, pad(1, .begin))
+            r.heard(g, pad(2, .end))
+            r.heard(g, pad(3, .update))
+        }?.contains("update after it ended or was cancelled there") == true)
+        #expect(run { r, g in
+            g.touchpadGestureSequence = touch(5, contact: -1, type: .touchpadGesture)
+            r.heard(g, pad(1, .begin))
+            r.heard(g, pad(2, .begin))
+        }?.contains("begin after its other events") == true)
+    }
 }

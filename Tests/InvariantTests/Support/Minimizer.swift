@@ -69,6 +69,7 @@ enum Minimizer {
 
     /// A ready-to-paste regression test for a minimized sequence.
     static func swiftTest(seed: UInt64, mode: Mode, steps: [Step], violation: String) -> String {
+        let hookInput = mode == .reentrant && InvariantRun.ownTouchHookInputByDefault ? ", ownTouchHookInput: true" : ""
         var s = """
             /// \(violation)
             @Test func seed\(String(seed, radix: 16))\(mode.rawValue.capitalized)() {
@@ -78,7 +79,7 @@ enum Minimizer {
         for step in steps { s += "        \(step),\n" }
         s += """
                 ]
-                let violation = InvariantRun.replay(seed: 0x\(String(seed, radix: 16)), mode: .\(mode.rawValue), steps: steps)
+                let violation = InvariantRun.replay(seed: 0x\(String(seed, radix: 16)), mode: .\(mode.rawValue), steps: steps\(hookInput))
                 #expect(violation == nil, "\\(violation ?? "")")
             }
             """
