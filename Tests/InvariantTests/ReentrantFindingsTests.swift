@@ -1,9 +1,9 @@
 @testable import GestureKit
 import Testing
 
-/// Sequences the reentrant mode of the invariant checker (input sent from inside callbacks) found
-/// on the engine as it is, minimized. Each fails until the engine is fixed; once it is, move the
-/// test to `RegressionTests.swift`. The graph, the delegates' answers and the callbacks' input
+/// Sequences the reentrant mode of the invariant checker (input sent from inside callbacks) found,
+/// minimized. Each failed on the engine before its fix; the comments say what went wrong then.
+/// The graph, the delegates' answers and the callbacks' input
 /// come from the seed (input from recognizers' own `touchesBegan`, `touchesEnded` and
 /// `touchesCancelled` off, as by default); the steps are the input (see ``InvariantRun``).
 @Suite struct ReentrantFindingsTests {
@@ -112,28 +112,6 @@ import Testing
             .frame(1, ms: 10, [Contact(1, .ended, 561, 385), Contact(2, .moved, 999, 282), Contact(3, .moved, 171, 125), Contact(5, .began, 87, 256)]),
         ]
         let violation = InvariantRun.replay(seed: 0x432, mode: .reentrant, steps: steps, ownTouchHookInput: false)
-        #expect(violation == nil, "\(violation ?? "")")
-    }
-    /// Long press 4 (two fingers, also taking two-finger touchpad holds) follows fingers 1 and 3
-    /// when the press deadlines of the long presses fire. A delegate asked a requirement question
-    /// in that arbitration (`shouldBeRequiredToFailBy`) sends a touchpad hold's begin, and another
-    /// its end: press 4, still `possible`, joins the hold, whose begin sets it a new press
-    /// deadline, and it begins in the same cycle. That deadline, left over, later asks for `began`
-    /// again. What shows: a recognizer takes new input while an arbitration that concerns it is
-    /// under way, and the outcome then ignores it (`Arbiter.stillDeciding` notices a reset, not
-    /// new input); `LongPressGestureRecognizer.deadlineReached` asks for `began` whenever
-    /// pressing. (The exact interleaving is less certain than in the tests above.)
-    ///
-    /// Found as: step 4: 4:HookedLongPress asked for the illegal transition changed → began
-    @Test func noInputJoinsARecognizerWhileItsBeginIsArbitrated() {
-        let steps: [Step] = [
-            .frame(1, ms: 7, [Contact(1, .began, 89, 517), Contact(2, .began, 405, 501), Contact(3, .began, 860, 191)]),
-            .frame(2, ms: 10, [Contact(4, .began, 782, 375), Contact(5, .began, 119, 388)]),
-            .wait(ms: 843),
-            .frame(1, ms: 10, [Contact(1, .moved, 103, 518)]),
-            .frame(1, ms: 808, [Contact(1, .moved, 114, 522)]),
-        ]
-        let violation = InvariantRun.replay(seed: 0x3136, mode: .reentrant, steps: steps, ownTouchHookInput: false)
         #expect(violation == nil, "\(violation ?? "")")
     }
 }

@@ -192,8 +192,11 @@ public final class Arbiter {
         for f in r.failureRequirements where isUndecided(f, in: link) && f !== r { return true }
         // `r`'s delegate is loaded once for the whole decision (each other's, once per pair).
         let rd = r.delegate(asking: .requireFailure)
+        // Undecided still once the delegates have answered: input they sent may have decided it,
+        // and a wait for a recognizer that failed already would never end.
         return engine.listed.containsUnretained { o in
             o !== r && isUndecided(o, in: link) && requiresFailure(r, rd, of: o, o.delegate(asking: .requiredToFail))
+                && isUndecided(o, in: link)
         }
     }
 

@@ -70,25 +70,34 @@ extension GestureEngine {
                 withTouches(of: r, shared: &shared) { r.touchesBegan($0) }
             }
         } else if !r.book.value.beganBuffer.isEmpty {
-            if ready && !r.committedState.isFinished { r.touchesBegan(r.book.value.beganBuffer) }
-            r.book.value.beganBuffer.empty()
+            // Taken out before the call: a cycle nested in it (input a delegate or target sent)
+            // hands out only what is queued meanwhile, not these again.
+            var began: [Touch] = []
+            swap(&began, &r.book.value.beganBuffer)
+            if ready && !r.committedState.isFinished { r.touchesBegan(began) }
+            began.putBack(into: &r.book.value.beganBuffer)
         }
         if moves && !r.committedState.isFinished {
             hearMoves(r, ready: ready, allMoved: allMoved, frame: frame, shared: &shared)
         }
         if !r.book.value.endedBuffer.isEmpty {
-            if ready && !r.committedState.isFinished { r.touchesEnded(r.book.value.endedBuffer) }
-            r.book.value.endedBuffer.empty()
+            var ended: [Touch] = []
+            swap(&ended, &r.book.value.endedBuffer)
+            if ready && !r.committedState.isFinished { r.touchesEnded(ended) }
+            ended.putBack(into: &r.book.value.endedBuffer)
         }
         if !r.book.value.cancelledBuffer.isEmpty {
-            let reason = r.book.value.cancelledBuffer[0].cancellation ?? .device
+            var cancelled: [Touch] = []
+            swap(&cancelled, &r.book.value.cancelledBuffer)
+            let reason = cancelled[0].cancellation ?? .device
             with(cause: .touchesCancelled(reason)) {
-                if ready && !r.committedState.isFinished { r.touchesCancelled(r.book.value.cancelledBuffer) }
+                if ready && !r.committedState.isFinished { r.touchesCancelled(cancelled) }
                 else { arbiter.touchesCancelled(reason, whileWaiting: r) }
             }
-            r.book.value.cancelledBuffer.empty()
+            cancelled.putBack(into: &r.book.value.cancelledBuffer)
         }
     }
+
 
     /// A frame in which touches only moved (no touch began, ended or was cancelled): the
     /// participants still deciding or recognizing hear of it, those that recognized or failed are

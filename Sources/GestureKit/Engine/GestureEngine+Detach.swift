@@ -35,7 +35,7 @@ extension GestureEngine {
         r.book.value.dropQueuedInput()
         if r.committedState.isFinished { resetRecognizer(r) }
         r.isReleased = true
-        finishCycle()
+        finishOutsideCycle()
     }
 
     /// `r` has left this engine's tree (its region taken out, or itself taken out of its region).

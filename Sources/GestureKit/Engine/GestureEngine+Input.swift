@@ -275,15 +275,18 @@ extension GestureEngine {
         }
         t.live.value.region = hit
         t.live.value.gestureRecognizers.reserveCapacity(book.value.recognizersPerTouch)
-        // Active before it is offered: input a delegate sends meanwhile (its lift, a cancel of
-        // every touch, its device removed) reaches it, and the offer asks no recognizer more.
+        // Active and in delivery before it is offered: input a delegate sends meanwhile (its
+        // lift, a cancel of every touch, its device removed) reaches it, the offer asks no
+        // recognizer more, and a recognizer that resets meanwhile lets go of it.
         book.value.activeTouches.append(t)
+        t.live.value.delivery = .offering
+        book.value.deliveryTouches.append(t)
         // With another engine's tree placed in this one's, the regions found by hit-testing are
         // not all this engine's: the offer asks each.
         offer(t, hitTested: type == .direct && !book.value.holdsNestedRoots)
         t.dropKeptOrder()
+        if t.live.value.delivery == .offering { t.live.value.delivery = .held }
         book.value.recognizersPerTouch = t.live.value.gestureRecognizers.count
-        book.value.deliveryTouches.append(t)
     }
 
     private func tapCount(_ device: DeviceID, _ location: Point, _ density: PointDensity, _ time: Timestamp) -> Int {

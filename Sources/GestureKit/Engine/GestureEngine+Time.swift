@@ -80,6 +80,15 @@ extension GestureEngine {
             i += 1
         }
         participantLoops -= 1
-        finishCycle()
+        finishOutsideCycle()
+    }
+
+    /// Ends a cycle run for something other than a frame's contacts (deadlines, a touchpad
+    /// event, a recognizer detached). Run from inside a loop over the participants (input a
+    /// hook sent), or with a frame's motion not handed out yet, it first hands out what that
+    /// loop has not, as a nested frame's cycle does: the end of the cycle prunes the touches
+    /// that lifted, and a recognizer not reached yet would hear a lift without its motion.
+    func finishOutsideCycle() {
+        if movesPending || participantLoops > 0 { dispatchAndFinishCycle() } else { finishCycle() }
     }
 }

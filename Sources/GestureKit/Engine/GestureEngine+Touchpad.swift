@@ -40,6 +40,12 @@ extension GestureEngine {
             )
             seq.live.value.region = touchpadFocus ?? root
             seq.delivery = .done
+            // Under way, and its events held back, before it is offered: a delegate asked
+            // meanwhile may end it (handled once this begin has reached every recognizer) or
+            // unplug its device (which cancels it, and the offer stops).
+            touchpad.sequences.append(seq)
+            let outer = touchpad.delivering
+            touchpad.delivering = true
             var r = seq.region
             while let region = r {
                 // The focus may have moved into another engine's tree: its recognizers are not
@@ -47,7 +53,7 @@ extension GestureEngine {
                 for rec in region.gestureRecognizers
                 where rec.isEnabled && rec.committedState == .possible && rec.pendingState == nil && rec.accepts(g)
                     && region.engine === self
-                    && (rec.delegate?.gestureRecognizer(rec, shouldReceive: g) ?? true) {
+                    && (rec.delegate?.gestureRecognizer(rec, shouldReceive: g) ?? true) && seq.isActive {
                     // Fingers that landed in this cycle, not yet handed to its touchesBegan as its
                     // own list (a hook of another recognizer sent this gesture), are queued one by
                     // one instead: the list is about to hold the sequence, which is no touch of the
@@ -61,7 +67,8 @@ extension GestureEngine {
                 if book.value.rootIsNested && region === root { break }
                 r = region.parent
             }
-            touchpad.sequences.append(seq)
+            touchpad.delivering = outer
+            if !seq.isActive { return finishOutsideCycle() }
         }
         guard let seq = touchpadSequence(g.device) else {
             statistics.contactsWithoutBegin += 1
@@ -76,7 +83,7 @@ extension GestureEngine {
         if !seq.isActive { touchesLeft = true }
         deliver(g, to: seq)
         if !seq.isActive { touchpad.sequences.removeAll { $0 === seq } }
-        finishCycle()
+        finishOutsideCycle()
     }
 
     private func touchpadSequence(_ device: DeviceID) -> Touch? {

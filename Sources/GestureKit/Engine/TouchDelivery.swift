@@ -1,5 +1,9 @@
 /// Where a touch stands in its delivery to its region's ``TouchHandler``.
 enum TouchDeliveryState {
+    /// It is being offered to the recognizers: not looked at until the offer is over, when it is
+    /// ``held``. (It is among the touches in delivery already, so that a recognizer reset by
+    /// input a delegate sends meanwhile lets go of it, as of every touch in delivery.)
+    case offering
     /// Its beginning is held back (``GestureRecognizer/delaysTouchesBegan``) or not yet decided.
     case held
     /// The handler has it.
@@ -42,7 +46,7 @@ extension GestureEngine {
     }
 
     private func updateDelivery(_ t: Touch) {
-        guard t.delivery != .done else { return }
+        guard t.delivery != .done && t.delivery != .offering else { return }
         let handler = t.region?.touchHandler
         var claimed = t.isClaimed
         var holdBegan = false

@@ -120,6 +120,9 @@ open class LongPressGestureRecognizer: GestureRecognizer {
     }
 
     open override func deadlineReached(at time: Timestamp) {
+        // A deadline set while it was deciding (a touchpad hold joining it while the arbiter
+        // ruled on its begin) means nothing once the press is under way.
+        guard state == .possible else { return }
         if sequence.pressing && (sequence.active == numberOfTouchesRequired || touchpadGestureSequence != nil) {
             state = .began
         } else if sequence.active > 0 {

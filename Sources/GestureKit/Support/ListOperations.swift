@@ -14,6 +14,15 @@ extension Array {
         if !isEmpty { emptyNonEmpty() }
     }
 
+    /// Puts this list, a queue taken out for a call, back into `queue`, emptied (its storage kept
+    /// for the next use), unless the call queued more there meanwhile, which stays.
+    @inline(__always)
+    mutating func putBack(into queue: inout Self) {
+        guard queue.isEmpty else { return }
+        empty()
+        swap(&self, &queue)
+    }
+
     private mutating func emptyNonEmpty() {
         if count > 2 {
             removeAll(keepingCapacity: true)

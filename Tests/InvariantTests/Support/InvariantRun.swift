@@ -543,8 +543,20 @@ extension InvariantRun {
         engine.send(.touchFrame(TouchFrame(device: DeviceID(d), timestamp: stamp, contacts: contacts.map { contact($0.id, $0.phase, $0.at, d) })))
     }
 
-    /// Sends a touchpad gesture event, numbered in its `angleDelta` (see ``heard(_:_:)``).
+    /// Sends a touchpad gesture event, numbered in its `angleDelta` (see ``heard(_:_:)``), if it
+    /// still fits the model once the deadlines due by its time have fired: the engine fires them
+    /// before it handles the event, and a touchpad event sent from one of their callbacks
+    /// (stamped no later) comes first, so they are fired here, before the model records this
+    /// one (else an end sent from such a callback would be recorded after the begin it beat).
     private func sendPad(_ kind: TouchpadGestureKind, _ phase: TouchpadGesturePhase, _ fingers: Int, at stamp: Timestamp) {
+        engine.advance(to: stamp)
+        var (kind, fingers) = (kind, fingers)
+        if phase == .begin {
+            guard padOpen == nil, present.contains(2) else { return note("  (the touchpad changed meanwhile: begin not sent)") }
+        } else {
+            guard let open = padOpen else { return note("  (the touchpad gesture ended meanwhile: \(phase) not sent)") }
+            (kind, fingers) = (open.kind, open.fingers)
+        }
         padOrdinal += 1
         padOpen = phase == .begin || phase == .update ? (kind, fingers) : nil
         engine.send(.touchpadGesture(TouchpadGestureEvent(
