@@ -196,6 +196,15 @@ public struct TouchDecoder {
         return false
     }
 
+    /// The stream has ended (a recording cut off mid-touch, or between a lift and its
+    /// `SYN_REPORT`): every contact still open is reported `.cancelled`, as after `SYN_DROPPED`,
+    /// so that nothing is left down. Returns `true` when that closed a frame (``frame`` holds it).
+    public mutating func finish(at time: Timestamp) -> Bool {
+        let cancelled = drop(at: time)
+        dropping = false
+        return cancelled
+    }
+
     /// Forgets every contact without reporting it, as after unplugging and plugging the device
     /// again. Contact ids keep counting.
     public mutating func reset() {

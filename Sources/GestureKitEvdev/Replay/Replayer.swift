@@ -26,15 +26,23 @@ public struct Replayer: Sendable {
     }
 
     /// Every input event the replay sends, in order: the `.deviceAdded` events, then the frames of
-    /// all replayed devices merged by timestamp (ties keep device order), then `.deviceRemoved`
-    /// events at the end of the tail if ``ReplayOptions/removesDevicesAtEnd`` is set.
+    /// all replayed devices merged by timestamp (ties keep device order), then, at the end of the
+    /// tail, a frame cancelling the contacts of each device whose recording ends with fingers down
+    /// (cut off mid-touch, or between a lift and its `SYN_REPORT`: nothing is left down), and
+    /// `.deviceRemoved` events if ``ReplayOptions/removesDevicesAtEnd`` is set.
     /// - Throws: ``EvdevError`` for an unsupported device (unless skipped), a protocol violation
     ///   in the events, or ``EvdevError/Reason/outOfRange(_:)`` when ``ReplayOptions/startTime``
     ///   plus the recording's times and ``ReplayOptions/tail`` pass `Int64.max` microseconds.
     public func inputEvents() throws(EvdevError) -> [InputEvent] {
+        try plan().events
+    }
+
+    /// ``inputEvents()``, and the moment the replay ends on the engine's clock.
+    private func plan() throws(EvdevError) -> (events: [InputEvent], end: Timestamp) {
         var added: [InputEvent] = []
         var frames: [(event: InputEvent, device: Int)] = []
         var ids: [DeviceID] = []
+        var decoders: [TouchDecoder] = []
         for (index, recorded) in recording.devices.enumerated() {
             let id = DeviceID(options.firstDeviceID + index)
             let classification = recorded.description.classification
@@ -63,6 +71,7 @@ public struct Replayer: Sendable {
                     throw EvdevError(file: recording.source, error.reason)
                 }
             }
+            decoders.append(decoder)
         }
         // Stable merge by time; each device's frames are already in order.
         let merged = frames.enumerated().sorted {
@@ -71,10 +80,16 @@ public struct Replayer: Sendable {
         }.map(\.element.event)
         var result = added + merged
         let end = try endTime(lastEvent: merged.last?.timestamp)
+        for var decoder in decoders where decoder.finish(at: end) {
+            result.append(.touchFrame(decoder.frame))
+        }
         if options.removesDevicesAtEnd {
             result += ids.map { .deviceRemoved($0, at: end) }
         }
-        return result
+        // The replay runs a tail after its last event (the removals', when there are any, as it
+        // always has; never the cancels', which only close what the recording left open).
+        let last = options.removesDevicesAtEnd && !ids.isEmpty ? end : (merged.last ?? added.last)?.timestamp
+        return (result, try endTime(lastEvent: last))
     }
 
     /// A recording's time on the engine's clock: moved by the start time, checked.
@@ -105,8 +120,7 @@ public struct Replayer: Sendable {
     /// - Throws: ``EvdevError`` as ``inputEvents()`` does; nothing is sent then.
     @discardableResult
     public func run(on engine: GestureEngine) throws(EvdevError) -> Timestamp {
-        let events = try inputEvents()
-        let end = try endTime(lastEvent: events.last?.timestamp)
+        let (events, end) = try plan()
         for event in events where !isRemoval(event) { engine.send(event) }
         engine.advance(to: end)
         for event in events where isRemoval(event) { engine.send(event) }
@@ -130,8 +144,7 @@ public struct Replayer: Sendable {
         on engine: GestureEngine, speed: Double = 1, isolation: isolated (any Actor)? = #isolation,
         sleep: (Duration) async throws -> Void
     ) async throws -> Timestamp {
-        let events = try inputEvents()
-        let end = try endTime(lastEvent: events.last?.timestamp)
+        let (events, end) = try plan()
         var clock = options.startTime
 
         func wait(until time: Timestamp) async throws {
@@ -139,8 +152,9 @@ public struct Replayer: Sendable {
             let gap = time.microseconds - clock.microseconds
             clock = time
             guard speed > 0 else { return }
-            let scaled = Int64((Double(gap) / speed).rounded())
-            if scaled > 0 { try await sleep(.microseconds(scaled)) }
+            // A tiny speed makes the wait longer than any clock: it is the longest one.
+            let scaled = (Double(gap) / speed).rounded()
+            if scaled >= 1 { try await sleep(.microseconds(scaled < 0x1p63 ? Int64(scaled) : Int64.max)) }
         }
 
         func runDeadlines(before time: Timestamp) async throws {

@@ -73,8 +73,14 @@ public enum LibinputRecordWriter {
             case "\n": out += "\\n"
             case "\t": out += "\\t"
             default:
-                if scalar.value < 0x20 || scalar.value == 0x7f {
-                    out += "\\x" + (scalar.value < 0x10 ? "0" : "") + String(scalar.value, radix: 16)
+                // Escaped: what YAML does not print raw (C0 and C1 controls, DEL, the byte order
+                // mark, U+FFFE and U+FFFF), and what it reads as a line break inside quotes (NEL,
+                // the line and paragraph separators), which would fold to a space.
+                let v = scalar.value
+                if v < 0x20 || (0x7f...0x9f).contains(v) {
+                    out += "\\x" + (v < 0x10 ? "0" : "") + String(v, radix: 16)
+                } else if v == 0x2028 || v == 0x2029 || v == 0xfeff || v == 0xfffe || v == 0xffff {
+                    out += "\\u" + String(v, radix: 16)
                 } else {
                     out.unicodeScalars.append(scalar)
                 }

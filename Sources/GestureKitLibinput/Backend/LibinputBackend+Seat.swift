@@ -98,8 +98,10 @@ extension LibinputBackend {
         for event in pending { handler(event) }
         pending.removeAll()
         system.suspend()
-        try readEvents(into: handler)
-        if let held = mapper.releaseHeldCancel(before: nil, removingAll: true) { handler(held) }
+        // A cancel held back at the end is dropped, not released as palms: every device goes,
+        // and the engine cancels their touches as removed.
+        try readEvents(releasingHeldCancel: false, into: handler)
+        _ = mapper.releaseHeldCancel(before: nil, removingAll: true)
         for event in mapper.removeAllDevices() { handler(event) }
         logger.info("seat disabled: devices released")
     }

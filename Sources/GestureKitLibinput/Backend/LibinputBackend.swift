@@ -107,7 +107,10 @@ public final class LibinputBackend {
 
         // libinput queues a DEVICE_ADDED for each device it opened; read them now so that a run
         // without touch devices fails here, with an explanation, rather than waiting forever.
-        try readEvents { pending.append($0) }
+        // (Gathered apart: `readEvents` hands on what is pending after each event.)
+        var opened: [InputEvent] = []
+        try readEvents { opened.append($0) }
+        pending.append(contentsOf: opened)
         for device in touchDevices {
             logger.info("libinput device: \(device)")
         }
@@ -189,18 +192,27 @@ public final class LibinputBackend {
         pending.removeAll(keepingCapacity: true)
     }
 
-    func readEvents(into handler: (InputEvent) -> Void) throws {
+    /// Reads and maps every event libinput has queued. With `releasingHeldCancel` false (the
+    /// devices are all going), a cancel frame held back at the end is left for the caller to drop.
+    func readEvents(releasingHeldCancel: Bool = true, into handler: (InputEvent) -> Void) throws {
         let result = system.dispatch()
         if result < 0 && result != -EAGAIN { throw LibinputBackendError.dispatchFailed(errno: -result) }
         while let raw = system.nextEvent() {
             if mapper.mapMotion(raw) { continue }
             // Handed on once the mapper's mutation has ended: a handler may read the backend.
-            if let held = mapper.releaseHeldCancel(before: raw) { handler(held) }
-            let output = mapper.map(raw)
-            if let event = output.first { handler(event) }
-            if let event = output.second { handler(event) }
+            hand(mapper.releaseHeldCancel(before: raw), to: handler)
+            hand(mapper.map(raw), to: handler)
         }
-        if let held = mapper.releaseHeldCancel(before: nil) { handler(held) }
+        if releasingHeldCancel { hand(mapper.releaseHeldCancel(before: nil), to: handler) }
+    }
+
+    /// Hands on what the mapper made of an event, then what the handler's own calls queued
+    /// meanwhile (an output changed from the handler announces an idle device again at once,
+    /// before a finger lands on it).
+    private func hand(_ output: LibinputEventMapper.Output, to handler: (InputEvent) -> Void) {
+        if let event = output.first { handler(event) }
+        if let event = output.second { handler(event) }
+        if !pending.isEmpty { flushPending(into: handler) }
     }
 
     // MARK: Devices
