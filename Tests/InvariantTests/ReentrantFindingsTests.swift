@@ -114,4 +114,65 @@ import Testing
         let violation = InvariantRun.replay(seed: 0x432, mode: .reentrant, steps: steps, ownTouchHookInput: false)
         #expect(violation == nil, "\(violation ?? "")")
     }
+
+    /// With recognizers' own hooks sending input too. A tap's `touchesBegan` begins a touchpad
+    /// swipe; the pan that takes it sends an update from its `touchpadGesture` (waiting its turn,
+    /// as one is being handed out), and then the cycle the swipe's begin ran (its end, nested in
+    /// the tap's loop) let a long press's `touchesBegan` send another update, which was handled
+    /// at once, before the first: the pan heard update 3 before update 2. An event sent while
+    /// others wait their turn now waits behind them.
+    ///
+    /// Found as: step 5: 7:HookedPan: touchpad sequence 4: event 2 (update) heard after event 3
+    @Test func touchpadEventsWaitBehindThoseWaiting() {
+        let steps: [Step] = [
+            .frame(1, ms: 9, [Contact(1, .began, 46, 144)]),
+            .frame(1, ms: 10, [Contact(1, .moved, 64, 146)]),
+            .frame(1, ms: 10, [Contact(1, .ended, 64, 146)]),
+            .frame(1, ms: 10, [Contact(2, .began, 197, 370)]),
+            .frame(1, ms: 10, [Contact(2, .cancelled, 197, 370)]),
+            .frame(1, ms: 10, [Contact(3, .began, 369, 476)]),
+        ]
+        let violation = InvariantRun.replay(seed: 0x9552d82d00, mode: .reentrant, steps: steps, ownTouchHookInput: true)
+        #expect(violation == nil, "\(violation ?? "")")
+    }
+
+    /// The same cause, seen as a rotation left holding a touch after every finger lifted: the
+    /// touchpad events handled out of turn left it following a touch whose end it never heard.
+    ///
+    /// Found as: step 10: 9:HookedRotation still takes part after every finger lifted
+    @Test func noRecognizerLeftHoldingATouchWhenTouchpadEventsInterleave() {
+        let steps: [Step] = [
+            .frame(1, ms: 10, [Contact(1, .began, 510, 593)]),
+            .frame(1, ms: 3, [Contact(1, .moved, 249, 599)]),
+            .frame(2, ms: 10, [Contact(2, .began, 324, 369)]),
+            .frame(1, ms: 9, [Contact(1, .moved, 240, 599)]),
+            .frame(2, ms: 1, [Contact(2, .ended, 324, 369), Contact(3, .began, 415, 227)]),
+            .frame(1, ms: 10, [Contact(1, .moved, 257, 596), Contact(4, .began, 86, 579), Contact(5, .began, 924, 436), Contact(6, .began, 337, 541), Contact(7, .began, 675, 282)]),
+            .cancelAll(ms: 10),
+            .frame(1, ms: 10, [Contact(8, .began, 896, 291)]),
+            .frame(2, ms: 4, [Contact(9, .began, 681, 259), Contact(10, .began, 574, 170), Contact(11, .began, 538, 13)]),
+            .frame(1, ms: 10, [Contact(12, .began, 407, 6)]),
+        ]
+        let violation = InvariantRun.replay(seed: 0x9552d9979f, mode: .reentrant, steps: steps, ownTouchHookInput: true)
+        #expect(violation == nil, "\(violation ?? "")")
+    }
+
+    /// A rotation begins and excludes a pan, which fails; releasing that pan's waiters asks
+    /// another pan's `shouldRequireFailure(of:)`, which cancels every touch. In the nested
+    /// cycle the waiting pan fails and resets; the answer (yes) then failed it again, outside any
+    /// sequence, and it was left `failed`. A waiter is now acted on only if it still waits as it
+    /// did (`Arbiter.releaseWaiters`).
+    ///
+    /// Found as: step 5: 6:HookedPan is left failed after every finger lifted and every deadline passed
+    @Test func waiterResetWhileAskedIsNotFailed() {
+        let steps: [Step] = [
+            .frame(1, ms: 10, [Contact(1, .began, 719, 326)]),
+            .wait(ms: 988),
+            .frame(1, ms: 10, [Contact(1, .moved, 742, 334), Contact(2, .began, 869, 60)]),
+            .frame(1, ms: 10, [Contact(3, .began, 587, 102), Contact(4, .began, 8, 394), Contact(5, .began, 864, 339), Contact(6, .began, 840, 255)]),
+            .frame(1, ms: 10, [Contact(4, .moved, 0, 233)]),
+        ]
+        let violation = InvariantRun.replay(seed: 0x9552da9bbf, mode: .reentrant, steps: steps, ownTouchHookInput: true)
+        #expect(violation == nil, "\(violation ?? "")")
+    }
 }

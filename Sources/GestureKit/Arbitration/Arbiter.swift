@@ -187,6 +187,12 @@ public final class Arbiter {
         r.resets == resets && r.takesPart(in: link!) && r.committedState == .possible && r.pendingState == nil
     }
 
+    /// Whether `w`, reset `resets` times when delegates were asked about it, still waits to
+    /// become `target` in this engine's sequence.
+    private func stillWaits(_ w: GestureRecognizer, for target: GestureState, since resets: Int) -> Bool {
+        w.resets == resets && w.pendingState == target && w.takesPart(in: link!)
+    }
+
     private func mustWait(_ r: GestureRecognizer) -> Bool {
         let link = self.link!
         for f in r.failureRequirements where isUndecided(f, in: link) && f !== r { return true }
@@ -266,13 +272,16 @@ public final class Arbiter {
         while i < engine.listed.count {
             let w = engine.listed[i]
             i += 1
-            guard let target = w.pendingState, engine.isParticipant(w), requiresFailure(w, of: failed) else { continue }
+            guard let target = w.pendingState, engine.isParticipant(w) else { continue }
+            // The delegates asked may send input: `w` acted on only if it still waits as it did.
+            let resets = w.resets
+            guard requiresFailure(w, of: failed), stillWaits(w, for: target, since: resets) else { continue }
             if let chainWinner {
                 w.pendingState = nil
                 engine.with(cause: .otherRecognizer(chainWinner)) { fail(w, .requiredRecognizerSucceeded(chainWinner)) }
                 continue
             }
-            guard !mustWait(w) else { continue }
+            guard !mustWait(w), stillWaits(w, for: target, since: resets) else { continue }
             engine.with(cause: .otherRecognizer(failed.name)) { release(w, to: target) }
         }
     }

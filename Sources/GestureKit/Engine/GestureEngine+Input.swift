@@ -4,9 +4,8 @@ extension GestureEngine {
     /// Feeds one input event. Deadlines due at or before the event's timestamp fire first.
     ///
     /// Input may be sent from the engine's own callbacks (a delegate, a target, a touch handler,
-    /// the observer): it is handled there and then, except a touchpad gesture event sent while
-    /// another is being handed out to the recognizers, which waits until that one has reached
-    /// every recognizer, and is handled after this call returns.
+    /// the observer): it is handled there and then, but a touchpad gesture event sent while
+    /// another is handed out (or waits) is handled in turn, after this call returns.
     public func send(_ event: InputEvent) {
         if book.value.cause.kind != .input { return sendAsInput(event) }
         advance(to: event.timestamp)
@@ -48,6 +47,7 @@ extension GestureEngine {
         for t in activeTouches { cancel(t, reason: .host) }
         for s in touchpadSequences { cancelSequence(s) }
         dispatchAndFinishCycle()
+        drainTouchpadEvents()
     }
 
     // MARK: Devices
@@ -76,6 +76,7 @@ extension GestureEngine {
         deviceDensities[id] = nil
         frameDevice = nil
         dispatchAndFinishCycle()
+        drainTouchpadEvents()
     }
 
     // MARK: Touch frames

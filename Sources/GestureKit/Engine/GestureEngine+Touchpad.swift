@@ -17,8 +17,16 @@ extension GestureEngine {
     var touchpadSequences: [Touch] { touchpad.sequences }
 
     func handle(_ g: TouchpadGestureEvent) {
-        if touchpad.delivering { return touchpad.deferred.append(g) }
+        // While one is handed out, or others wait their turn (sent from a cycle its end ran), it
+        // waits its turn too.
+        if touchpad.delivering || !touchpad.deferred.isEmpty { return touchpad.deferred.append(g) }
         handleNow(g)
+        drainTouchpadEvents()
+    }
+
+    /// Handles the touchpad events that wait, in order, unless one is being handed out (the
+    /// handling of that one drains them when it is done).
+    func drainTouchpadEvents() {
         while !touchpad.delivering, !touchpad.deferred.isEmpty {
             handleNow(touchpad.deferred.removeFirst())
         }

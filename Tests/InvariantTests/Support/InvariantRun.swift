@@ -115,12 +115,13 @@ final class InvariantRun: GestureEngineObserver {
     }
 
     /// Whether, in ``Mode/reentrant``, a recognizer's own `touchesBegan`, `touchesEnded` and
-    /// `touchesCancelled` send input (the other callbacks always may). Off unless
-    /// `GESTUREKIT_INVARIANT_OWN_HOOK_INPUT=1`: the engine still hands a recognizer that does so
-    /// the same touches again in the nested cycle (`ReentrantFindingsTests`), in about one
-    /// sequence in eight, which would hide everything else. Turn it on by default once fixed.
+    /// `touchesCancelled` send input too (the other callbacks always may). On unless
+    /// `GESTUREKIT_INVARIANT_OWN_HOOK_INPUT=0`. (It was off while the engine handed a recognizer
+    /// that did so the same touches again in the nested cycle, in about one sequence in eight,
+    /// which hid everything else: `ReentrantFindingsTests`, whose earlier sequences were found
+    /// with it off and replay so.)
     let ownTouchHookInput: Bool
-    static let ownTouchHookInputByDefault = InvariantTests.environment("GESTUREKIT_INVARIANT_OWN_HOOK_INPUT") == "1"
+    static let ownTouchHookInputByDefault = InvariantTests.environment("GESTUREKIT_INVARIANT_OWN_HOOK_INPUT") != "0"
 
     init(seed: UInt64, mode: Mode, ownTouchHookInput: Bool = ownTouchHookInputByDefault) {
         self.seed = seed
