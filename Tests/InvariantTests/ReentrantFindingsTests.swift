@@ -175,4 +175,29 @@ import Testing
         let violation = InvariantRun.replay(seed: 0x9552da9bbf, mode: .reentrant, steps: steps, ownTouchHookInput: true)
         #expect(violation == nil, "\(violation ?? "")")
     }
+
+    /// A touchpad swipe's cancel and a new begin, sent from delegates while an update was being
+    /// handed out, waited their turn; meanwhile a recognizer's `touchesBegan` unplugged the
+    /// touchpad and a delegate plugged it again. The waiting begin was then handled on the
+    /// device plugged anew, and the engine held a gesture its host had ended (by unplugging).
+    /// Events waiting their turn now go with their device when it is removed, and with
+    /// everything else on `cancelAllTouches()`.
+    ///
+    /// Found as: step 10: the engine holds a touchpad gesture after it ended
+    @Test func waitingTouchpadEventsGoWithTheirDevice() {
+        let steps: [Step] = [
+            .frame(1, ms: 10, [Contact(1, .began, 830, 521), Contact(2, .began, 0, 268), Contact(3, .began, 396, 267)]),
+            .frame(1, ms: 6, [Contact(2, .moved, 11, 254), Contact(3, .moved, 375, 258), Contact(4, .began, 812, 94)]),
+            .frame(2, ms: 7, [Contact(5, .began, 736, 370)]),
+            .pad(ms: 10, .swipe, .begin, fingers: 3),
+            .frame(2, ms: 6, [Contact(5, .moved, 750, 350)]),
+            .frame(2, ms: 10, [Contact(5, .moved, 754, 354)]),
+            .frame(2, ms: 10, [Contact(5, .moved, 763, 373)]),
+            .add(1, ms: 10),
+            .frame(1, ms: 10, [Contact(12, .began, 668, 84)]),
+            .frame(1, ms: 10, [Contact(12, .moved, 688, 70)]),
+        ]
+        let violation = InvariantRun.replay(seed: 0x95ca144617, mode: .reentrant, steps: steps, ownTouchHookInput: true)
+        #expect(violation == nil, "\(violation ?? "")")
+    }
 }

@@ -44,6 +44,8 @@ extension GestureEngine {
     public func cancelAllTouches() {
         beginDeliveryBatch()
         defer { endDeliveryBatch() }
+        // Touchpad events sent before, still waiting their turn, go with what they were for.
+        touchpad.deferred.removeAll()
         for t in activeTouches { cancel(t, reason: .host) }
         for s in touchpadSequences { cancelSequence(s) }
         dispatchAndFinishCycle()
@@ -69,6 +71,7 @@ extension GestureEngine {
     public func density(of id: DeviceID) -> PointDensity? { deviceDensities[id] }
 
     private func removeDevice(_ id: DeviceID) {
+        touchpad.deferred.removeAll { $0.device == id }
         for t in activeTouches where t.device == id { cancel(t, reason: .deviceRemoved) }
         for s in touchpadSequences where s.device == id { cancelSequence(s) }
         book.value.ignoredContacts.removeAll { $0.device == id }
@@ -279,8 +282,8 @@ extension GestureEngine {
         // Active and in delivery before it is offered: input a delegate sends meanwhile (its
         // lift, a cancel of every touch, its device removed) reaches it, the offer asks no
         // recognizer more, and a recognizer that resets meanwhile lets go of it.
-        book.value.activeTouches.append(t)
         t.live.value.delivery = .offering
+        book.value.activeTouches.append(t)
         book.value.deliveryTouches.append(t)
         // With another engine's tree placed in this one's, the regions found by hit-testing are
         // not all this engine's: the offer asks each.
@@ -317,34 +320,5 @@ extension GestureEngine {
         let span = recognizers.span
         for i in span.indices { span[i].book.value.cancelledBuffer.append(t) }
         book.value.inputQueued = true
-    }
-}
-
-/// The size and pressure at which a device's contacts are rejected as large, worked out once per
-/// device (``GestureConfiguration/largeContactMajorAxis``, ``GestureConfiguration/largeContactPressure``).
-struct LargeContactLimits {
-    /// The major axis in millimetres, for a touchscreen whose sizes and millimetres are real.
-    var majorAxisMillimetres: Double?
-    /// The pressure, for a touchscreen contact that reports no size.
-    var pressure: Double?
-
-    init(for device: InputDevice, density: PointDensity, configuration: GestureConfiguration) {
-        guard device.kind == .touchscreen else { return }
-        if device.contactSize == .majorAxis, device.densitySource != .fallback {
-            switch configuration.largeContactMajorAxis {
-            case .millimetres(let mm)?: majorAxisMillimetres = mm
-            case .points(let pt)?: majorAxisMillimetres = pt / density.mean
-            case nil: break
-            }
-        }
-        pressure = configuration.largeContactPressure
-    }
-
-    /// Whether `c` is too large (or, with no size, presses too hard) to be a finger.
-    @inline(__always)
-    func rejects(_ c: TouchContact) -> Bool {
-        if let major = c.majorAxisMillimetres { return majorAxisMillimetres.map { major >= $0 } ?? false }
-        if let p = c.pressure, let limit = pressure { return p >= limit }
-        return false
     }
 }
