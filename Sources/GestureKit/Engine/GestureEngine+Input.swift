@@ -273,7 +273,8 @@ extension GestureEngine {
         t.live.value.majorAxisMillimetres = c.majorAxisMillimetres
         let hit: Region?
         if type == .direct {
-            hit = root.hitTest(c.location) ?? root
+            // Off the screen, the root; nowhere when the root takes no touches.
+            hit = root.hitTest(c.location) ?? (root.isInteractionEnabled ? root : nil)
         } else {
             hit = touchpadFocus ?? root
         }

@@ -151,10 +151,13 @@ open class SwipeGestureRecognizer: GestureRecognizer {
     private var travelMillimetres: Point {
         var sum = Point.zero
         var n = 0.0
-        // Each touch read in place in the list, not retained.
+        // Each touch read in place in the list, not retained. A finger that lifts in this frame
+        // counts, as ``numberOfTouches`` counts it: its lift may carry the stroke's last motion
+        // (a panel that samples slowly during a flick), heard as a move before the lift.
         let touches = touches
         let span = touches.span
-        for i in span.indices where span[i].isActive && span[i].type != .touchpadGesture {
+        let frame = lastFrameTime
+        for i in span.indices where (span[i].isActive || span[i].timestamp == frame) && span[i].type != .touchpadGesture {
             sum += span[i].millimetresFromStart
             n += 1
         }

@@ -67,6 +67,10 @@ open class TapGestureRecognizer: GestureRecognizer {
         var activeThisTap = 0
         var firstTapLocation: Point?
         var lastTapLocation: Point?
+        /// Where the current tap's fingers lifted, summed, and how many have: its location is
+        /// their centroid, whether they lifted in one frame or several.
+        var liftSum = Point.zero
+        var lifts = 0
         var tapStart: Timestamp = .zero
     }
     private var sequence = Sequence()
@@ -87,6 +91,8 @@ open class TapGestureRecognizer: GestureRecognizer {
         if sequence.activeThisTap == 0 {
             // A new tap.
             sequence.touchesThisTap = 0
+            sequence.liftSum = .zero
+            sequence.lifts = 0
             if let first = sequence.firstTapLocation, let t = touches.first,
                maximumDistanceBetweenTaps.length(of: t.startLocation - first, density: t.density)
                 > maximumDistanceBetweenTaps.magnitude {
@@ -109,9 +115,9 @@ open class TapGestureRecognizer: GestureRecognizer {
     }
 
     open override func touchesEnded(_ touches: [Touch]) {
-        var sum = Point.zero
-        for t in touches { sum += t.location }
-        let tapLocation = sum / Double(max(1, touches.count))
+        for t in touches { sequence.liftSum += t.location }
+        sequence.lifts += touches.count
+        let tapLocation = sequence.liftSum / Double(max(1, sequence.lifts))
         sequence.lastTapLocation = tapLocation
         sequence.activeThisTap -= touches.count
         guard sequence.activeThisTap <= 0 else { return }

@@ -200,18 +200,32 @@ public final class LibinputBackend {
         while let raw = system.nextEvent() {
             if mapper.mapMotion(raw) { continue }
             // Handed on once the mapper's mutation has ended: a handler may read the backend.
-            hand(mapper.releaseHeldCancel(before: raw), to: handler)
-            hand(mapper.map(raw), to: handler)
+            if let held = mapper.releaseHeldCancel(before: raw) { handHeld(held, to: handler) }
+            let output = mapper.map(raw)
+            if let event = output.first {
+                handler(event)
+                if let event = output.second { handler(event) }
+                handPending(to: handler)
+            }
         }
-        if releasingHeldCancel { hand(mapper.releaseHeldCancel(before: nil), to: handler) }
+        if releasingHeldCancel, let held = mapper.releaseHeldCancel(before: nil) { handHeld(held, to: handler) }
     }
 
-    /// Hands on what the mapper made of an event, then what the handler's own calls queued
-    /// meanwhile (an output changed from the handler announces an idle device again at once,
-    /// before a finger lands on it).
-    private func hand(_ output: LibinputEventMapper.Output, to handler: (InputEvent) -> Void) {
-        if let event = output.first { handler(event) }
-        if let event = output.second { handler(event) }
+    /// A released cancel frame, then its device's announcement if it waited for it.
+    private func handHeld(_ held: InputEvent, to handler: (InputEvent) -> Void) {
+        handler(held)
+        if let announcement = mapper.heldAnnouncement {
+            mapper.heldAnnouncement = nil
+            handler(announcement)
+        }
+        handPending(to: handler)
+    }
+
+    /// What the handler's own calls queued meanwhile (an output changed from the handler announces
+    /// an idle device again at once, before a finger lands on it). Looked at only after a call:
+    /// the list is a checked access.
+    @inline(__always)
+    private func handPending(to handler: (InputEvent) -> Void) {
         if !pending.isEmpty { flushPending(into: handler) }
     }
 

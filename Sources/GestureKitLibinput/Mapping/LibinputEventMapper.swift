@@ -281,19 +281,25 @@ struct LibinputEventMapper {
 
     /// The held cancel frame, if any, settled by what comes next: `next` is the libinput event
     /// about to be mapped, `nil` at the end of a dispatch; `removingAll` when every device goes.
-    /// Returns the frame to hand on, then the device's announcement if it waited for its last
-    /// contact to lift (see `frame(of:at:)`), or nothing (none held, or the device is going).
-    mutating func releaseHeldCancel(before next: RawLibinputEvent?, removingAll: Bool = false) -> Output {
-        guard let held = heldCancel else { return .none }
+    /// Returns the frame to hand on, or `nil` (none held, or the device is going). The device's
+    /// announcement, if it waited for its last contact to lift (see `frame(of:at:)`), is then
+    /// ``heldAnnouncement``.
+    mutating func releaseHeldCancel(before next: RawLibinputEvent?, removingAll: Bool = false) -> InputEvent? {
+        guard let held = heldCancel else { return nil }
         heldCancel = nil
-        if removingAll { return .none }
-        if case .deviceRemoved(let handle)? = next, handle == held.handle { return .none }
-        guard let d = place(of: held.handle), devices[d].needsAnnouncement, devices[d].touches!.live.isEmpty,
-              let device = devices[d].device
-        else { return Output(.touchFrame(held.frame)) }
-        devices[d].needsAnnouncement = false
-        return Output(.touchFrame(held.frame), .deviceAdded(device, at: held.frame.timestamp))
+        if removingAll { return nil }
+        if case .deviceRemoved(let handle)? = next, handle == held.handle { return nil }
+        if let d = place(of: held.handle), devices[d].needsAnnouncement, devices[d].touches!.live.isEmpty,
+           let device = devices[d].device {
+            devices[d].needsAnnouncement = false
+            heldAnnouncement = .deviceAdded(device, at: held.frame.timestamp)
+        }
+        return .touchFrame(held.frame)
     }
+
+    /// The announcement of the device whose held cancel frame was just released, to hand on
+    /// after it (taken: `nil` afterwards).
+    var heldAnnouncement: InputEvent?
 
     /// Closes the device's open frame and settles the accumulator for the next one; then, if the
     /// device waits to be announced with a new density and its last contact has lifted, announces it.
