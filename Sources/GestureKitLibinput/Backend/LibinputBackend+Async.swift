@@ -16,10 +16,37 @@ public struct LibinputStream<Element: Sendable>: AsyncSequence, Sendable {
     /// or stops it.
     public let controller: LibinputController
 
-    /// The stream's iterator.
-    public func makeAsyncIterator() -> AsyncThrowingStream<Element, any Error>.Iterator {
-        base.makeAsyncIterator()
+    /// The stream's iterator. When it goes (the loop over the stream ended, by a `break`, a
+    /// `return` or a thrown error), the backend stops, even while the host still holds the
+    /// stream (to reach its ``controller``, say).
+    public func makeAsyncIterator() -> Iterator {
+        Iterator(base: base.makeAsyncIterator(), end: IterationEnd(controller: controller))
     }
+
+    /// Iterates a ``LibinputStream``; the backend stops when the last copy of it goes.
+    public struct Iterator: AsyncIteratorProtocol {
+        /// The iterator's failure: a ``LibinputBackendError``.
+        public typealias Failure = any Error
+        var base: AsyncThrowingStream<Element, any Error>.Iterator
+        let end: IterationEnd
+
+        /// The next element, or `nil` once the backend has stopped.
+        public mutating func next() async throws -> Element? {
+            try await base.next()
+        }
+
+        /// The next element, awaited in the caller's isolation.
+        public mutating func next(isolation actor: isolated (any Actor)?) async throws(any Error) -> Element? {
+            try await base.next(isolation: actor)
+        }
+    }
+}
+
+/// Stops a stream's backend when the iterator holding it goes (see ``LibinputStream/Iterator``).
+final class IterationEnd: Sendable {
+    let controller: LibinputController
+    init(controller: LibinputController) { self.controller = controller }
+    deinit { controller.stop() }
 }
 
 extension LibinputBackend {
@@ -84,12 +111,15 @@ final class GestureUpdateForwarder: GestureEngineObserver {
         self.next = next
     }
 
+    /// Yields the change, then hands it on with its cause: the builder's observer may implement
+    /// either method (the one without the cause is the other's default).
     func engine(
-        _ engine: GestureEngine, recognizer: GestureRecognizer, didChangeFrom old: GestureState, to new: GestureState
+        _ engine: GestureEngine, recognizer: GestureRecognizer, didChangeFrom old: GestureState, to new: GestureState,
+        because cause: TransitionCause
     ) {
         if new != .possible {
             continuation.yield(GestureUpdate(recognizer: recognizer, from: old, to: new, at: engine.now))
         }
-        next?.engine(engine, recognizer: recognizer, didChangeFrom: old, to: new)
+        next?.engine(engine, recognizer: recognizer, didChangeFrom: old, to: new, because: cause)
     }
 }
