@@ -91,8 +91,17 @@ open class DirectionalSwipeGestureRecognizer: PanGestureRecognizer {
     /// and is moving back against it: the default reason to cancel on lifting.
     public var isMovingBackBeforeCancelDistance: Bool {
         let u = sequence.initialDirection.unitVector
-        let along = translation.x * u.x + translation.y * u.y
-        return along < points(cancelDistance, for: touches.first) && sequence.currentDirection == sequence.initialDirection.opposite
+        // A distance in millimetres is judged in millimetres along the direction's own axis
+        // (a device's density may differ between its axes), one in points in points.
+        let along: Double, limit: Double
+        switch cancelDistance {
+        case .points(let pt):
+            (along, limit) = (translation.x * u.x + translation.y * u.y, pt)
+        case .millimetres(let mm):
+            let m = millimetres(translation, for: touches.first)
+            (along, limit) = (m.x * u.x + m.y * u.y, mm)
+        }
+        return along < limit && sequence.currentDirection == sequence.initialDirection.opposite
     }
 
     open override func touchesMoved(_ touches: [Touch]) {
