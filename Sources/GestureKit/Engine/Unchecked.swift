@@ -1,12 +1,12 @@
 // Every construct of the core that switches a Swift check off, with the measurement that
 // justifies it: the unchecked boxes, the engine link, the closure target's cast and the loops
-// that borrow recognizers from their list without counting a reference. Outside this
-// file the core has no `@exclusivity(unchecked)`, `unowned(unsafe)`, `Unmanaged`,
-// `unsafeDowncast` or underscored standard-library call (docs/architecture.md, "Checks switched
-// off").
+// that borrow recognizers from their list without counting a reference. Outside this file the
+// core has no unchecked-exclusivity attribute, unsafe unowned reference, unmanaged reference,
+// unchecked downcast or underscored standard-library call (docs/architecture.md, "Checks
+// switched off").
 
 /// A value the engine reads and writes on every frame, stored without Swift's run-time
-/// exclusivity check. It is the core's only use of `@exclusivity(unchecked)`.
+/// exclusivity check. It is the core's only use of the unchecked-exclusivity attribute.
 ///
 /// Swift checks every access to a class's stored `var` at run time (a probe of a thread-local
 /// set of accesses in progress), because it cannot prove statically that two accesses to a
@@ -88,10 +88,11 @@ extension GestureRecognizer {
 // reference for the whole call, bound by `for`, by index or through a span alike: about 40
 // instructions per recognizer visited (docs/architecture.md, "Borrowing without unsafe code", has
 // the loops that call nothing, which a span serves). These loops pass each recognizer on as
-// `_withUnsafeGuaranteedRef` does, promising the compiler that something holds it for the whole
-// call, and keep that promise: a list the loop holds itself (a copy, alive until the loop ends), or
-// the participants while a loop over them runs, from which no recognizer a loop calls out for is
-// taken out then (the order kept from the last sequence, listed after them, may be dropped).
+// the standard library's guaranteed-reference call does, promising the compiler that something
+// holds it for the whole call, and keep that promise: a list the loop holds itself (a copy, alive
+// until the loop ends), or the participants while a loop over them runs, from which no
+// recognizer a loop calls out for is taken out then (the order kept from the last sequence,
+// listed after them, may be dropped).
 // Measured with callgrind (instructions per frame, Swift 6.3.1, x86_64), the motion of a frame
 // (`dispatchMoves`): the 10-finger graph frame 4,856 → 4,668, the 1-finger one 1,496 → 1,402, the
 // recording on one engine 5,765 → 5,531; the hooks of a cycle (`dispatchHooks`): the 1-finger
