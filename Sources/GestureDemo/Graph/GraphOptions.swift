@@ -6,8 +6,9 @@ import GestureKit
 struct GraphOptions: ParsableArguments {
     @Option(help: ArgumentHelp(
         "Screen size in points, WIDTHxHEIGHT, that touchscreen positions map onto.",
-        discussion: "Default: live, 1920x1080; replay, the recorded touchscreen's aspect ratio (its size in millimetres, "
-            + "else its axis ranges, turned by --rotation) with 1920 points on the long side, so a sensor is never stretched."))
+        discussion: "Default: live, 1920x1080; replay, the aspect ratio of --output-mm when given, else the recorded "
+            + "touchscreen's (its size in millimetres, else its axis ranges, turned by --rotation) with 1920 points on the "
+            + "long side, so a sensor is never stretched."))
     var outputSize: OutputSize?
 
     @Option(help: ArgumentHelp(

@@ -47,7 +47,7 @@ extension GestureEngine {
         // Touchpad events sent before, still waiting their turn, go with what they were for.
         touchpad.deferred.removeAll()
         for t in activeTouches { cancel(t, reason: .host) }
-        for s in touchpadSequences { cancelSequence(s) }
+        for s in touchpadSequences { cancelSequence(s, reason: .host) }
         dispatchAndFinishCycle()
         drainTouchpadEvents()
     }
@@ -73,7 +73,7 @@ extension GestureEngine {
     private func removeDevice(_ id: DeviceID) {
         touchpad.deferred.removeAll { $0.device == id }
         for t in activeTouches where t.device == id { cancel(t, reason: .deviceRemoved) }
-        for s in touchpadSequences where s.device == id { cancelSequence(s) }
+        for s in touchpadSequences where s.device == id { cancelSequence(s, reason: .deviceRemoved) }
         book.value.ignoredContacts.removeAll { $0.device == id }
         devices[id] = nil
         deviceDensities[id] = nil

@@ -38,7 +38,7 @@ extension GestureEngine {
             return
         }
         if g.phase == .begin {
-            if let old = touchpadSequence(g.device) { cancelSequence(old) }
+            if let old = touchpadSequence(g.device) { cancelSequence(old, reason: .device) }
             nextSequence += 1
             let location = touchpadPointerLocation ?? (touchpadFocus ?? root).screenFrame.center
             let seq = Touch(
@@ -112,11 +112,11 @@ extension GestureEngine {
         }
     }
 
-    func cancelSequence(_ seq: Touch) {
+    func cancelSequence(_ seq: Touch, reason: TouchCancellation) {
         guard seq.isActive else { return }
         seq.live.value.phase = .cancelled
         touchesLeft = true
-        seq.live.value.cancellation = .deviceRemoved
+        seq.live.value.cancellation = reason
         let event = TouchpadGestureEvent(
             device: seq.device, timestamp: now, kind: .hold, phase: .cancel, fingerCount: 0
         )

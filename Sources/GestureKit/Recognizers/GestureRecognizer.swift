@@ -303,13 +303,17 @@ open class GestureRecognizer {
     /// `event`. Default false.
     open func accepts(_ event: TouchpadGestureEvent) -> Bool { false }
     /// A touchpad gesture event of a sequence this recognizer follows. Default: a cancelled
-    /// sequence cancels a gesture in progress or fails a possible one.
+    /// sequence cancels a gesture in progress or fails a possible one, for the sequence's reason
+    /// (``TouchCancellation/device`` when libinput cancelled it, ``TouchCancellation/deviceRemoved``
+    /// when the touchpad went away, ``TouchCancellation/host`` for
+    /// ``GestureEngine/cancelAllTouches()``).
     open func touchpadGesture(_ event: TouchpadGestureEvent) {
         if event.phase == .cancel {
+            let reason = touchpadGestureSequence?.cancellation ?? .device
             if state.isActive {
-                cancellationReason = .device
+                cancellationReason = reason
                 state = .cancelled
-            } else if state == .possible { fail(.touchesCancelled(.device)) }
+            } else if state == .possible { fail(.touchesCancelled(reason)) }
         }
     }
     /// The ``GestureRecognizer/deadline`` passed. `time` is the deadline itself (virtual time). Default: nothing.

@@ -147,7 +147,13 @@ open class LongPressGestureRecognizer: GestureRecognizer {
         case .end:
             if state.isActive { state = .ended } else { fail(.endedTooSoon) }
         case .cancel:
-            if state.isActive { state = .cancelled } else { fail(.movedTooFar(allowed: allowableMovement)) }
+            // libinput cancels a hold whose fingers moved; a hold the touchpad's removal or the
+            // host cancelled fails for that.
+            if state == .possible, case .device? = touchpadGestureSequence?.cancellation ?? .device {
+                fail(.movedTooFar(allowed: allowableMovement))
+            } else {
+                super.touchpadGesture(event)
+            }
         }
     }
 

@@ -204,7 +204,7 @@ open class PanGestureRecognizer: GestureRecognizer {
         case .end:
             if state.isActive { finish() } else { fail(.endedTooSoon) }
         case .cancel:
-            if state.isActive { state = .cancelled } else { fail(.touchesCancelled(.device)) }
+            super.touchpadGesture(event)
         }
     }
 

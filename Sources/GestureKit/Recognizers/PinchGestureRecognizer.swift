@@ -161,7 +161,7 @@ open class PinchGestureRecognizer: GestureRecognizer {
         case .end:
             if state.isActive { state = .ended } else { fail(.endedTooSoon) }
         case .cancel:
-            if state.isActive { state = .cancelled } else { fail(.touchesCancelled(.device)) }
+            super.touchpadGesture(event)
         }
     }
 

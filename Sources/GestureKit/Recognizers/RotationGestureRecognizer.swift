@@ -201,7 +201,7 @@ open class RotationGestureRecognizer: GestureRecognizer {
         case .end:
             if state.isActive { state = .ended } else { fail(.endedTooSoon) }
         case .cancel:
-            if state.isActive { state = .cancelled } else { fail(.touchesCancelled(.device)) }
+            super.touchpadGesture(event)
         }
     }
 

@@ -229,8 +229,10 @@ open class SwipeGestureRecognizer: GestureRecognizer {
             sequence.touchpadTravelMillimetres += event.unacceleratedDelta / configuration.touchpadUnitsPerMillimetre
             // Compare in millimetres: a threshold in points is taken at the fallback density.
             evaluate(sequence.touchpadTravelMillimetres, threshold: millimetres(minimumDistance, for: nil), fingersReady: true)
-        case .end, .cancel:
-            fail(event.phase == .cancel ? .touchesCancelled(.device) : sequence.cameOffAxis ? .wrongDirection : .endedTooSoon)
+        case .end:
+            fail(sequence.cameOffAxis ? .wrongDirection : .endedTooSoon)
+        case .cancel:
+            fail(.touchesCancelled(touchpadGestureSequence?.cancellation ?? .device))
         }
     }
 
