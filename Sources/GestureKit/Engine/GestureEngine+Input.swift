@@ -274,7 +274,7 @@ extension GestureEngine {
         let hit: Region?
         if type == .direct {
             // Off the screen, the root; nowhere when the root takes no touches.
-            hit = root.hitTest(c.location) ?? (root.isInteractionEnabled ? root : nil)
+            hit = root.hitTest(onScreen(c.location)) ?? (root.isInteractionEnabled ? root : nil)
         } else {
             hit = touchpadFocus ?? root
         }
@@ -292,6 +292,18 @@ extension GestureEngine {
         t.dropKeptOrder()
         if t.live.value.delivery == .offering { t.live.value.delivery = .held }
         book.value.recognizersPerTouch = t.live.value.gestureRecognizers.count
+    }
+
+    /// `p`, or, when it lies on the screen's right or bottom edge, the last point inside it: a
+    /// mapping that mirrors the sensor (a flip, a half or quarter turn) puts its first row or
+    /// column there, which a rectangle leaves out, and the regions along that edge must still
+    /// take the touch, as they take the unmirrored last row or column.
+    private func onScreen(_ p: Point) -> Point {
+        let frame = root.frame
+        var q = p
+        if q.x == frame.maxX && frame.size.width > 0 { q.x = q.x.nextDown }
+        if q.y == frame.maxY && frame.size.height > 0 { q.y = q.y.nextDown }
+        return q
     }
 
     private func tapCount(_ device: DeviceID, _ location: Point, _ density: PointDensity, _ time: Timestamp) -> Int {

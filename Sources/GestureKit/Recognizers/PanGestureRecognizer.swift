@@ -130,7 +130,9 @@ open class PanGestureRecognizer: GestureRecognizer {
             if let c = centroid(of: self.touches, includingEndedAt: lastFrameTime, excluding: touches) { position = c + offset }
             rebase()
         }
-        let fingers = self.fingers
+        // Fingers down after the frame: one that lifted in the frame these landed in is gone (of
+        // the two orders the frame allows, the one with the fewer fingers down).
+        let fingers = activeTouchCount
         if fingers > maximumNumberOfTouches {
             if state == .possible {
                 return fail(.wrongNumberOfTouches(expected: minimumNumberOfTouches...maximumNumberOfTouches, actual: fingers))
