@@ -159,7 +159,16 @@ final class ReplaySession {
             rotation: OutputRotation(degrees: options.rotation.degrees) ?? .none,
             physicalSize: options.outputMm?.size
         )
-        let replayer = Replayer(recording: recording, options: ReplayOptions(mapping: mapping, includesTouchpads: touchpads))
+        // `libinput record` takes any nodes: a power button or a pen recorded beside the
+        // touchscreen is left out, and said so, as a touchpad is without --touchpads.
+        let replayer = Replayer(
+            recording: recording,
+            options: ReplayOptions(mapping: mapping, includesTouchpads: touchpads, skipsUnsupportedDevices: true))
+        for device in recording.devices {
+            if case .unsupported(let reason) = device.description.classification {
+                Terminal.error("gesture-demo: leaving out \"\(device.description.name)\": \(reason)")
+            }
+        }
         for (index, device) in recording.devices.enumerated() {
             if let node = device.node { log.deviceNodes[DeviceID(1 + index)] = node }
         }

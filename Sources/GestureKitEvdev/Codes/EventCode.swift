@@ -29,6 +29,10 @@ public struct EventCode: Hashable, Sendable, Comparable, CustomStringConvertible
 
     /// `BTN_LEFT`.
     public static let buttonLeft = EventCode(.key, 0x110)
+    /// `BTN_TOOL_PEN`: a pen is in range (a tablet tool, not a finger).
+    public static let toolPen = EventCode(.key, 0x140)
+    /// `BTN_STYLUS`: a pen's first button.
+    public static let stylus = EventCode(.key, 0x14b)
     /// `BTN_TOOL_FINGER`: one finger.
     public static let toolFinger = EventCode(.key, 0x145)
     /// `BTN_TOOL_QUINTTAP`: five fingers.
@@ -130,9 +134,9 @@ public struct EventCode: Hashable, Sendable, Comparable, CustomStringConvertible
         synReport: "SYN_REPORT", synConfig: "SYN_CONFIG", synMTReport: "SYN_MT_REPORT",
         synDropped: "SYN_DROPPED",
         buttonLeft: "BTN_LEFT", EventCode(.key, 0x111): "BTN_RIGHT", EventCode(.key, 0x112): "BTN_MIDDLE",
-        EventCode(.key, 0x140): "BTN_TOOL_PEN", EventCode(.key, 0x141): "BTN_TOOL_RUBBER",
+        toolPen: "BTN_TOOL_PEN", EventCode(.key, 0x141): "BTN_TOOL_RUBBER",
         toolFinger: "BTN_TOOL_FINGER", toolQuintTap: "BTN_TOOL_QUINTTAP", touch: "BTN_TOUCH",
-        EventCode(.key, 0x14b): "BTN_STYLUS", EventCode(.key, 0x14c): "BTN_STYLUS2",
+        stylus: "BTN_STYLUS", EventCode(.key, 0x14c): "BTN_STYLUS2",
         toolDoubleTap: "BTN_TOOL_DOUBLETAP", toolTripleTap: "BTN_TOOL_TRIPLETAP",
         toolQuadTap: "BTN_TOOL_QUADTAP",
         absX: "ABS_X", absY: "ABS_Y", absPressure: "ABS_PRESSURE", absToolWidth: "ABS_TOOL_WIDTH",

@@ -25,8 +25,10 @@ import GestureKit
 ///   `isPalm` for its whole life; a finger that turns into a palm is reported `.cancelled` (with
 ///   `isPalm`) and then not again until it lifts.
 /// * `SYN_DROPPED`: every open contact is reported `.cancelled` at once (``decode(_:)`` returns
-///   `true`), the decoder returns to the neutral state, and events up to the next `SYN_REPORT` are
-///   ignored. Fingers still down after that are not reported again until they lift and touch anew.
+///   `true`), the decoder returns to the neutral state, and events up to the next `SYN_REPORT`
+///   report nothing (the slot they select and the positions and tools they set are kept, as is
+///   the slot selected and each slot's last position and tool: the kernel sends only changes).
+///   Fingers still down after that are not reported again until they lift and touch anew.
 /// * `BTN_TOOL_FINGER` … `BTN_TOOL_QUINTTAP` give the number of fingers the hardware counts. On a
 ///   semi-multitouch device (`INPUT_PROP_SEMI_MT`) `TouchFrame.reportedFingerCount`
 ///   is always set while fingers are down, and the contacts are the two corners of the bounding box
@@ -174,7 +176,7 @@ public struct TouchDecoder {
     ///   beyond the declared slot count or `SYN_MT_REPORT` (protocol A) in the stream.
     public mutating func decode(_ event: EvdevEvent) throws(EvdevError) -> Bool {
         if dropping {
-            if event.is(.synReport) { dropping = false }
+            if event.is(.synReport) { dropping = false } else { try followWhileDropping(event) }
             return false
         }
         switch event.type {
@@ -351,12 +353,35 @@ public struct TouchDecoder {
             if slots[i].trackingID >= 0, !slots[i].began, !slots[i].suppressed {
                 frame.contacts.append(contact(for: slots[i], phase: .cancelled))
             }
-            slots[i] = Slot(x: xAxis.minimum, y: yAxis.minimum)
+            // The slot's last known position and tool stay: the kernel sends only what changes,
+            // so a touch that begins in it after the drop may come without them.
+            var neutral = Slot(x: slots[i].x, y: slots[i].y)
+            neutral.hasPosition = slots[i].hasPosition
+            neutral.toolType = slots[i].toolType
+            slots[i] = neutral
         }
-        currentSlot = 0
+        // The slot selected stays selected: the kernel sends ABS_MT_SLOT only when it changes.
         toolFingers = 0
         dropping = true
         return !frame.contacts.isEmpty
+    }
+
+    /// An event between `SYN_DROPPED` and the next `SYN_REPORT`: no contact is reported from it,
+    /// but the slot it selects, and the positions and tools it sets, are the device's state, which
+    /// the events after the drop change from.
+    private mutating func followWhileDropping(_ event: EvdevEvent) throws(EvdevError) {
+        guard multitouch, event.type == .abs else { return }
+        switch event.code {
+        case EventCode.mtSlot.code: try handleAbs(event)
+        case EventCode.mtPositionX.code:
+            slots[currentSlot].x = event.value
+            slots[currentSlot].hasPosition = true
+        case EventCode.mtPositionY.code:
+            slots[currentSlot].y = event.value
+            slots[currentSlot].hasPosition = true
+        case EventCode.mtToolType.code: slots[currentSlot].toolType = event.value
+        default: break
+        }
     }
 
     /// The finger count from `BTN_TOOL_*`: the highest one that is set.

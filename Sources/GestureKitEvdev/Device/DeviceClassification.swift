@@ -37,8 +37,10 @@ extension DeviceDescription {
 
     /// Classifies the device:
     ///
-    /// * `ABS_MT_POSITION_X` without `ABS_MT_SLOT` is multitouch protocol A: unsupported (neither
-    ///   libevdev nor libinput handle it).
+    /// * `ABS_MT_POSITION_X` without `ABS_MT_SLOT` is multitouch protocol A: unsupported (libinput
+    ///   converts it to slots with mtdev; the decoder reads protocol B only).
+    /// * `BTN_TOOL_PEN` or `BTN_STYLUS`: a pen tablet, as udev's `input_id` and libinput take it:
+    ///   unsupported (its strokes are a pen's, not a finger's).
     /// * Neither multitouch axes nor `ABS_X`/`ABS_Y` with `BTN_TOUCH`: unsupported (not a touch
     ///   device).
     /// * A position axis whose minimum exceeds its maximum, or an `ABS_MT_SLOT` maximum outside
@@ -52,6 +54,11 @@ extension DeviceDescription {
         let hasMTPosition = supports(.mtPositionX) || supports(.mtPositionY)
         if hasMTPosition && !supports(.mtSlot) {
             return .unsupported(reason: "multitouch protocol A (ABS_MT_POSITION_X without ABS_MT_SLOT) is not supported")
+        }
+        // udev's input_id, which libinput follows, makes a device with a pen tool or a stylus
+        // button a tablet, whatever else it declares: its strokes are a pen's, not a finger's.
+        if supports(.toolPen) || supports(.stylus) {
+            return .unsupported(reason: "a pen tablet (BTN_TOOL_PEN or BTN_STYLUS), not a touch device")
         }
         let positionAxes: [EventCode]
         if hasMTPosition {
