@@ -2,8 +2,9 @@ import GestureKit
 import Testing
 
 /// Recognizers under input classes real panels produce: a finger lifting in the frame another
-/// lands in, a contact on the sensor's edge mirrored onto the screen's far edge. Each test failed
-/// on the code before its fix; its message says what a user expects.
+/// lands in, a contact on the sensor's edge mirrored onto the screen's far edge, a device
+/// stretched between its axes. Each test failed on the code before its fix; its message says what
+/// a user expects.
 @Suite("Real input review")
 struct RealInputReviewTests {
     // MARK: A lift and a landing in one frame
@@ -63,6 +64,79 @@ struct RealInputReviewTests {
         let mixed = drumming(sameFrame: true)
         #expect(split == ["double: ended"])
         #expect(mixed == split, "one finger down at every frame, two 60 ms taps 2.5 mm apart: a double tap; got \(mixed)")
+    }
+
+    // MARK: Thresholds in points on a stretched device
+
+    /// 8 points per millimetre across, 2 down (mean 4).
+    static let stretched = PointDensity(x: 8, y: 2)
+
+    private func swipe(by d: Point) -> [String] {
+        let s = Fingers(density: Self.stretched)
+        let swipe = SwipeGestureRecognizer().named("swipe")
+        swipe.direction = .all
+        swipe.minimumDistance = .points(80)
+        s.engine.root.addGestureRecognizer(swipe)
+        s.press([1], at: [Point(x: 300, y: 300)])
+        s.drag(1, by: d, over: 100)
+        s.release([1])
+        return s.outcomes
+    }
+
+    @Test("a swipe's minimumDistance in points is a length in points on a stretched device")
+    func swipePointsThreshold() {
+        let right = swipe(by: Point(x: 100, y: 0))
+        let down = swipe(by: Point(x: 0, y: 50))
+        #expect(right == ["swipe: ended"], "100 pt right reaches an 80 pt minimum (docs: a threshold in points stays a length in points); got \(right)")
+        #expect(down == ["swipe: failed(ended too soon)"], "50 pt down does not reach an 80 pt minimum; got \(down)")
+    }
+
+    private func pinch(vertical: Bool, by d: Double) -> [String] {
+        let s = Fingers(density: Self.stretched)
+        let pinch = PinchGestureRecognizer().named("pinch")
+        pinch.minimumSpreadChange = .points(6)
+        s.engine.root.addGestureRecognizer(pinch)
+        let a = Point(x: 300, y: 200)
+        let axis = vertical ? Point(x: 0, y: 1) : Point(x: 1, y: 0)
+        s.press([1, 2], at: [a, a + axis * 100])
+        s.drag([1: axis * -d, 2: axis * d], over: 100)
+        s.release([1, 2])
+        return s.outcomes
+    }
+
+    @Test("a pinch's minimumSpreadChange in points is a length in points on a stretched device")
+    func pinchPointsThreshold() {
+        let across = pinch(vertical: false, by: 8)  // spread 50 → 58 pt
+        let down = pinch(vertical: true, by: 4)  // spread 50 → 54 pt
+        #expect(across == ["pinch: began", "pinch: ended"], "an 8 pt spread change reaches a 6 pt minimum; got \(across)")
+        #expect(down == ["pinch: failed(ended too soon)"], "a 4 pt spread change does not reach a 6 pt minimum; got \(down)")
+    }
+
+    // MARK: The directional swipe at every frame rate
+
+    private func settle(hz: Double) -> [String] {
+        let s = Fingers(hz: hz)
+        s.engine.root.addGestureRecognizer(DirectionalSwipeGestureRecognizer().named("dswipe"))
+        s.press([1], at: [Point(x: 400, y: 300)])
+        // 20 pt (5 mm) right over 192 ms, then the contact settles back 0.5 pt (0.125 mm) in the
+        // last 8 ms before the lift: the same physical stroke at every rate.
+        s.trace([1], over: 200) { _, f in
+            let t = f * 200
+            return Point(x: 400 + (t <= 192 ? 20 * t / 192 : 20 - 0.5 * (t - 192) / 8), y: 300)
+        }
+        s.release([1])
+        return s.outcomes
+    }
+
+    @Test("a directional swipe's finish or cancel does not depend on the panel's frame rate")
+    func directionalSwipeFrameRate() {
+        let at60 = settle(hz: 60)
+        let at120 = settle(hz: 120)
+        let at240 = settle(hz: 240)
+        #expect(at60 == at120 && at120 == at240,
+                "one stroke (moving right at 100 pt/s over the last 100 ms) must end the same way at 60, 120 and 240 Hz: \(at60) / \(at120) / \(at240)")
+        #expect(at240 == ["dswipe: began", "dswipe: ended"],
+                "a 0.125 mm settle in the last 8 ms is not 'moving back against' a stroke still going forwards; got \(at240)")
     }
 
     // MARK: The panel's edge column, mirrored

@@ -101,7 +101,17 @@ open class DirectionalSwipeGestureRecognizer: PanGestureRecognizer {
             let m = millimetres(translation, for: touches.first)
             (along, limit) = (m.x * u.x + m.y * u.y, mm)
         }
-        return along < limit && sequence.currentDirection == sequence.initialDirection.opposite
+        return along < limit && isMovingBack
+    }
+
+    /// Whether the fingers move against ``initialDirection``: their velocity (a fit over the last
+    /// ``GestureConfiguration/velocityWindow``, zero once they stopped) points back along it. A
+    /// fit over a time window, not the last frame's step: a contact settling a fraction of a
+    /// millimetre as it lifts is not a stroke moving back, whatever the panel's frame rate.
+    private var isMovingBack: Bool {
+        let u = sequence.initialDirection.unitVector
+        let v = velocity(in: nil)
+        return v.x * u.x + v.y * u.y < 0
     }
 
     open override func touchesMoved(_ touches: [Touch]) {

@@ -41,6 +41,8 @@ open class PinchGestureRecognizer: GestureRecognizer {
         var base: Double = 1.0
         var currentRatio: Double = 1.0
         var initialSpread: Double = 0.0
+        /// The same in screen points, measured only for a ``minimumSpreadChange`` in points.
+        var initialSpreadPoints: Double = 0.0
         var tracker: VelocityTracker
     }
     private let motion: Unchecked<Motion>
@@ -71,14 +73,15 @@ open class PinchGestureRecognizer: GestureRecognizer {
     /// axes (each axis through its own density, so a stretched mapping does not bend the measure),
     /// over the fingers ``GestureRecognizer/forEachFinger(includingLifted:excluding:_:)`` gives;
     /// `nil` for fewer than two.
-    private func spread(includingLifted: Bool, excluding excluded: [Touch] = []) -> Double? {
+    /// With `inPoints`, the same in screen points.
+    private func spread(includingLifted: Bool, excluding excluded: [Touch] = [], inPoints: Bool = false) -> Double? {
         // Each finger's position is worked out once and kept on the stack for the second pass
         // (up to two hands; more fingers are read again).
         var positions = InlineArray<10, Point>(repeating: .zero)
         var sum = Point.zero
         var n = 0
         forEachFinger(includingLifted: includingLifted, excluding: excluded) { t in
-            let p = t.density.millimetres(t.location)
+            let p = inPoints ? t.location : t.density.millimetres(t.location)
             if n < positions.count { positions[n] = p }
             sum += p
             n += 1
@@ -90,7 +93,7 @@ open class PinchGestureRecognizer: GestureRecognizer {
             for i in 0..<n { distance += positions[i].distance(to: c) }
         } else {
             forEachFinger(includingLifted: includingLifted, excluding: excluded) { t in
-                distance += t.density.millimetres(t.location).distance(to: c)
+                distance += (inPoints ? t.location : t.density.millimetres(t.location)).distance(to: c)
             }
         }
         return distance / Double(n)
@@ -108,6 +111,21 @@ open class PinchGestureRecognizer: GestureRecognizer {
         base *= currentRatio
         currentRatio = 1
         initialSpread = spread(includingLifted: includingLifted) ?? 0
+        if case .points = minimumSpreadChange {
+            motion.value.initialSpreadPoints = spread(includingLifted: includingLifted, inPoints: true) ?? 0
+        }
+    }
+
+    /// Whether the spread, `s` millimetres now, changed by ``minimumSpreadChange`` since the
+    /// measure started: in millimetres, or, for a change in points, in screen points.
+    private func spreadChangeReached(_ s: Double) -> Bool {
+        switch minimumSpreadChange {
+        case .millimetres(let mm):
+            return abs(s - initialSpread) >= mm
+        case .points(let pt):
+            guard let now = spread(includingLifted: true, inPoints: true) else { return false }
+            return abs(now - motion.value.initialSpreadPoints) >= pt
+        }
     }
 
     open override func touchesBegan(_ touches: [Touch]) {
@@ -129,7 +147,7 @@ open class PinchGestureRecognizer: GestureRecognizer {
         currentRatio = s / initialSpread
         motion.value.tracker.add(Point(x: scale, y: 0), at: now)
         if state == .possible {
-            if abs(s - initialSpread) >= millimetres(minimumSpreadChange, for: touches.first) { state = .began }
+            if spreadChangeReached(s) { state = .began }
         } else if state.isActive {
             state = .changed
         }

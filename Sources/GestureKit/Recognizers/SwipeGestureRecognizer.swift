@@ -179,13 +179,25 @@ open class SwipeGestureRecognizer: GestureRecognizer {
     }
 
     open override func touchesMoved(_ touches: [Touch]) {
-        evaluate(
-            travelMillimetres, threshold: millimetres(minimumDistance, for: touches.first),
-            fingersReady: numberOfTouches == numberOfTouchesRequired)
+        evaluate(travelMillimetres, threshold: thresholds(for: touches.first), fingersReady: numberOfTouches == numberOfTouchesRequired)
     }
 
-    /// Judges a travel against the threshold, both in millimetres.
-    private func evaluate(_ d: Point, threshold: Double, fingersReady: Bool) {
+    /// ``minimumDistance`` in millimetres along the screen's x and y axes: one length in
+    /// millimetres, or a length in points taken along the axis the stroke goes (through that
+    /// axis's density, so that it stays a length in points on a stretched device).
+    private func thresholds(for touch: Touch?) -> Point {
+        switch minimumDistance {
+        case .millimetres(let mm):
+            return Point(x: mm, y: mm)
+        case .points(let pt):
+            let d = density(for: touch)
+            return Point(x: pt / d.x, y: pt / d.y)
+        }
+    }
+
+    /// Judges a travel against the threshold along its dominant axis, both in millimetres.
+    private func evaluate(_ d: Point, threshold thresholds: Point, fingersReady: Bool) {
+        let threshold = abs(d.x) >= abs(d.y) ? thresholds.x : thresholds.y
         let dir = SwipeDirection.dominant(d)
         let along = abs(d.x) >= abs(d.y) ? abs(d.x) : abs(d.y)
         let across = abs(d.x) >= abs(d.y) ? abs(d.y) : abs(d.x)
@@ -228,7 +240,7 @@ open class SwipeGestureRecognizer: GestureRecognizer {
         case .update:
             sequence.touchpadTravelMillimetres += event.unacceleratedDelta / configuration.touchpadUnitsPerMillimetre
             // Compare in millimetres: a threshold in points is taken at the fallback density.
-            evaluate(sequence.touchpadTravelMillimetres, threshold: millimetres(minimumDistance, for: nil), fingersReady: true)
+            evaluate(sequence.touchpadTravelMillimetres, threshold: thresholds(for: nil), fingersReady: true)
         case .end:
             fail(sequence.cameOffAxis ? .wrongDirection : .endedTooSoon)
         case .cancel:
