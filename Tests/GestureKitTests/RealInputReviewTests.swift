@@ -7,6 +7,58 @@ import Testing
 /// a user expects.
 @Suite("Real input review")
 struct RealInputReviewTests {
+    // MARK: A recognizer waiting on require(toFail:)
+
+    @Test("a pan released from waiting on a swipe begins with the whole translation so far, with no jump")
+    func waitingPanKeepsTranslation() {
+        let s = Fingers()
+        let pan = PanGestureRecognizer().named("pan")
+        let swipe = SwipeGestureRecognizer().named("swipe")
+        pan.require(toFail: swipe)
+        s.engine.root.addGestureRecognizer(pan)
+        s.engine.root.addGestureRecognizer(swipe)
+        var seen: [(GestureState, Double)] = []
+        pan.addTarget { p in seen.append((p.state, p.translation(in: nil).x)) }
+        s.press([1], at: [Point(x: 100, y: 300)])
+        // 100 pt right over 2 s: the swipe fails at its 600 ms deadline, the finger 30 pt along.
+        s.drag(1, by: Point(x: 100, y: 0), over: 2000)
+        s.release([1])
+        #expect(s.outcomes == ["swipe: failed(slower than 600.0 ms)", "pan: began", "pan: ended"])
+        let began = seen.first { $0.0 == .began }?.1 ?? .nan
+        #expect(abs(began - 30) < 1,
+                "at began the pan's translation is the finger's travel so far (about 30 pt), as the library's own RequireFailureTests says ('begins with the whole translation so far'); got \(began)")
+        let steps = zip(seen, seen.dropFirst()).map { abs($1.1 - $0.1) }
+        #expect(steps.allSatisfy { $0 < 2 },
+                "the finger moves 0.42 pt a frame: the translation must not jump (largest step \(steps.max() ?? 0) pt)")
+    }
+
+    /// A recognizer that decides nothing while its fingers are down (it fails, undecided, when
+    /// they lift): what a long press waits on below.
+    final class Undecided: GestureRecognizer {}
+
+    private func waitingLongPress(moving: Bool) -> [String] {
+        let s = Fingers()
+        let press = LongPressGestureRecognizer().named("press")
+        let other = Undecided().named("other")
+        press.require(toFail: other)
+        s.engine.root.addGestureRecognizer(press)
+        s.engine.root.addGestureRecognizer(other)
+        s.press([1], at: [Point(x: 300, y: 300)])
+        s.wait(600)  // past the 500 ms minimum: the press waits on the other to begin
+        if moving { s.drag(1, by: Point(x: 80, y: 0), over: 200) } else { s.wait(200) }
+        s.release([1])
+        return s.outcomes
+    }
+
+    @Test("a long press waiting on another recognizer fails if the finger moves too far meanwhile")
+    func waitingLongPressMovesTooFar() {
+        let still = waitingLongPress(moving: false)
+        let moved = waitingLongPress(moving: true)
+        #expect(still == ["other: failed(undecided when its touches ended)", "press: began", "press: ended"], "\(still)")
+        #expect(moved.first { $0.hasPrefix("press:") } == "press: failed(moved further than 4 mm)",
+                "the press had not begun (it waited in possible) when the finger moved 80 points: it fails, as UIKit's does; got \(moved)")
+    }
+
     // MARK: A lift and a landing in one frame
 
     private func handOver(sameFrame: Bool) -> [String] {

@@ -16,12 +16,10 @@ extension GestureEngine {
     }
 
     /// Calls every participant's hooks with the touches of this cycle: those queued for it (began,
-    /// ended, cancelled) and those of its touches that moved in the frame being handled.
-    ///
-    /// When touches only moved, only the participants still deciding or recognizing hear of it
-    /// (``dispatchMoves(allMoved:)``): in a busy graph most have recognized or failed, and follow
-    /// their touches only until they lift. Otherwise (a touch began, ended or was cancelled, or
-    /// in a cycle nested in another) every participant is looked at.
+    /// ended, cancelled) and those of its touches that moved in the frame being handled. When
+    /// touches only moved, only the participants still deciding or recognizing hear of it
+    /// (``dispatchMoves(allMoved:)``); otherwise (a touch began, ended or was cancelled, or in a
+    /// nested cycle) every participant is looked at.
     private func dispatchHooks() {
         // A cycle nested in a loop over the participants (input a target sent) hands out the
         // motion the outer loop has not reached yet, before the lifts it hands out: each
@@ -78,7 +76,7 @@ extension GestureEngine {
             began.putBack(into: &r.book.value.beganBuffer)
         }
         if moves && !r.committedState.isFinished {
-            hearMoves(r, ready: ready, allMoved: allMoved, frame: frame, shared: &shared)
+            hearMoves(r, ready: ready || hearsMotionWhileWaiting(r), allMoved: allMoved, frame: frame, shared: &shared)
         }
         if !r.book.value.endedBuffer.isEmpty {
             var ended: [Touch] = []
@@ -98,12 +96,9 @@ extension GestureEngine {
         }
     }
 
-
     /// A frame in which touches only moved (no touch began, ended or was cancelled): the
     /// participants still deciding or recognizing hear of it, those that recognized or failed are
-    /// not looked at.
-    ///
-    /// The list of those participants is rebuilt only when it may have changed: a recognizer
+    /// not looked at. The list of those participants is rebuilt only when it may have changed: a recognizer
     /// joined, or one finished. It holds its recognizers, and it is not rebuilt or emptied while
     /// it is being walked (only the outermost cycle rebuilds it), so it is walked as it is.
     private func dispatchMoves(allMoved: Bool) {
@@ -124,8 +119,16 @@ extension GestureEngine {
             // Finished, or released, in a hook of this loop (or in a cycle one of them started).
             guard isParticipant(r), !r.committedState.isFinished, !r.book.value.touches.isEmpty else { return }
             r.lastFrameTime = now
-            hearMoves(r, ready: r.isEnabled && r.pendingState == nil, allMoved: allMoved, frame: frame, shared: &shared)
+            let ready = r.isEnabled && (r.pendingState == nil || hearsMotionWhileWaiting(r))
+            hearMoves(r, ready: ready, allMoved: allMoved, frame: frame, shared: &shared)
         }
+    }
+
+    /// Whether `r`, whose begin waits on a failure requirement, hears its touches move (as UIKit
+    /// goes on delivering them): see docs/architecture.md, "A frame's way through".
+    @inline(__always)
+    private func hearsMotionWhileWaiting(_ r: GestureRecognizer) -> Bool {
+        r.isEnabled && r.pendingState == .began
     }
 
     /// Calls `body` with the list of touches `r` follows. A list of one or two touches is handed
