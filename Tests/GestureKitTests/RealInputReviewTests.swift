@@ -89,35 +89,6 @@ struct RealInputReviewTests {
                 "after the frame two fingers are down (finger 1 up, finger 3 down), as with the lift and landing in separate frames; got \(mixed)")
     }
 
-    private func drumming(sameFrame: Bool) -> [String] {
-        let s = Fingers()
-        let double = TapGestureRecognizer().named("double")
-        double.numberOfTapsRequired = 2
-        s.engine.root.addGestureRecognizer(double)
-        s.press([1], at: [Point(x: 300, y: 300)])
-        s.wait(60)
-        s.tick()
-        s.lift(1)
-        if !sameFrame {
-            s.frame()
-            s.tick()
-        }
-        s.down(2, at: Point(x: 310, y: 300))
-        s.frame()
-        s.wait(60)
-        s.release([2])
-        s.wait(400)
-        return s.outcomes
-    }
-
-    @Test("a double tap drummed with two fingers, the second landing in the frame the first lifts, is a double tap")
-    func drummedDoubleTap() {
-        let split = drumming(sameFrame: false)
-        let mixed = drumming(sameFrame: true)
-        #expect(split == ["double: ended"])
-        #expect(mixed == split, "one finger down at every frame, two 60 ms taps 2.5 mm apart: a double tap; got \(mixed)")
-    }
-
     // MARK: Thresholds in points on a stretched device
 
     /// 8 points per millimetre across, 2 down (mean 4).

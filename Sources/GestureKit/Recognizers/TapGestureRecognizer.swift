@@ -74,12 +74,6 @@ open class TapGestureRecognizer: GestureRecognizer {
         var tapStart: Timestamp = .zero
     }
     private var sequence = Sequence()
-    /// The fingers whose lift at ``liftsHeardAt`` has been heard, whether handed on by the engine
-    /// or heard before a landing of the same frame (see ``hearLiftsOfThisFrame()``): none is
-    /// heard twice. Kept apart from ``sequence``, with its capacity, across resets: no lift
-    /// allocates once a few have been heard.
-    private var liftsHeard: [Touch] = []
-    private var liftsHeardAt: Timestamp?
 
     /// Creates a tap recognizer with the tunables of `configuration`.
     public override init(configuration: GestureConfiguration = .default) {
@@ -94,8 +88,6 @@ open class TapGestureRecognizer: GestureRecognizer {
     }
 
     open override func touchesBegan(_ touches: [Touch]) {
-        hearLiftsOfThisFrame(landing: touches)
-        guard state == .possible else { return }
         if sequence.activeThisTap == 0 {
             // A new tap.
             sequence.touchesThisTap = 0
@@ -123,57 +115,11 @@ open class TapGestureRecognizer: GestureRecognizer {
     }
 
     open override func touchesEnded(_ touches: [Touch]) {
-        startHearingLifts()
-        var count = 0
-        for t in touches where !liftsHeard.contains(where: { $0 === t }) {
-            sequence.liftSum += t.location
-            liftsHeard.append(t)
-            count += 1
-        }
-        if count > 0 { hearLifts(count) }
-    }
-
-    /// Forgets the lifts heard at another time than ``now``.
-    private func startHearingLifts() {
-        if liftsHeardAt != now {
-            liftsHeard.removeAll(keepingCapacity: true)
-            liftsHeardAt = now
-        }
-    }
-
-    /// A frame in which fingers lift and others land allows two orders; a multi-tap takes the
-    /// lifts first, so that a finger drumming down as the last one lifts starts the next tap
-    /// rather than making the last one a tap of too many fingers. The lifts are heard here,
-    /// before the landings, and left out when the engine hands them on after them. Lifts that
-    /// would end the last tap are left for the engine to hand on: the landing comes first, and
-    /// the gesture fails for the finger too many, as a tap is decided only on a lift.
-    private func hearLiftsOfThisFrame(landing: [Touch]) {
-        startHearingLifts()
-        var count = 0
-        // A finger landing now, lifted already (input a callback sent), is heard landing first.
-        for t in touches where isUnheardLift(t, landing: landing) { count += 1 }
-        guard count > 0 else { return }
-        let endsTap = sequence.activeThisTap - count <= 0 && sequence.touchesThisTap == numberOfTouchesRequired
-        if endsTap && sequence.tapsCompleted + 1 >= numberOfTapsRequired { return }
-        for t in touches where isUnheardLift(t, landing: landing) {
-            sequence.liftSum += t.location
-            liftsHeard.append(t)
-        }
-        hearLifts(count)
-    }
-
-    /// Whether `t` lifted in this frame, is not among those `landing`, and its lift is unheard.
-    private func isUnheardLift(_ t: Touch, landing: [Touch]) -> Bool {
-        t.phase == .ended && t.timestamp == now && !liftsHeard.contains(where: { $0 === t })
-            && !landing.contains(where: { $0 === t })
-    }
-
-    /// `count` fingers of the current tap lifted (their locations added to the sum).
-    private func hearLifts(_ count: Int) {
-        sequence.lifts += count
+        for t in touches { sequence.liftSum += t.location }
+        sequence.lifts += touches.count
         let tapLocation = sequence.liftSum / Double(max(1, sequence.lifts))
         sequence.lastTapLocation = tapLocation
-        sequence.activeThisTap -= count
+        sequence.activeThisTap -= touches.count
         guard sequence.activeThisTap <= 0 else { return }
         sequence.activeThisTap = 0
         guard sequence.touchesThisTap == numberOfTouchesRequired else {
@@ -209,7 +155,5 @@ open class TapGestureRecognizer: GestureRecognizer {
     open override func reset() {
         super.reset()
         sequence = Sequence()
-        liftsHeard.removeAll(keepingCapacity: true)
-        liftsHeardAt = nil
     }
 }
