@@ -46,6 +46,41 @@ import Testing
         #expect(began.location == Point(x: 300, y: 210), "actual: x 0, the screen's left edge")
     }
 
+    @Test("After SYN_DROPPED a single-touch device's position sent before the next SYN_REPORT is kept, as for protocol B")
+    func singleTouchPositionDuringDrop() throws {
+        var st = DeviceDescription(name: "Resistive Touchscreen", bus: 0x18, properties: .direct)
+        for code in [EventCode.synReport, .synDropped, .touch] { st.declare(code) }
+        st.declare(.absX, absInfo: AbsInfo(minimum: 0, maximum: 999, resolution: 10))
+        st.declare(.absY, absInfo: AbsInfo(minimum: 0, maximum: 499, resolution: 10))
+        var d = try TouchDecoder(description: st, id: DeviceID(1), mapping: testMapping)
+        var frames: [TouchFrame] = []
+        if let f = try frame(&d, at: 0, [(.touch, 1), (.absX, 300), (.absY, 200)]) { frames.append(f) }
+        _ = try d.decode(EvdevEvent(time: .milliseconds(10), .synDropped, 0))
+        _ = try frame(&d, at: 10, [(.absX, 600)])                       // the rest of the packet: x is now 600
+        if let f = try frame(&d, at: 20, [(.touch, 0)]) { frames.append(f) }  // lifts
+        if let f = try frame(&d, at: 100, [(.touch, 1), (.absY, 210)]) { frames.append(f) }  // same x: not resent
+        let began = try #require(frames.lazy.flatMap(\.contacts).last { $0.phase == .began })
+        #expect(began.location == Point(x: 600, y: 210), "actual: \(began.location), the x from before the drop")
+    }
+
+    @Test("After SYN_DROPPED a slot's last touch major and pressure are kept, as its position and tool are")
+    func contactSizeSurvivesSynDropped() throws {
+        func newTouch(dropAt: Int64) throws -> TouchContact? {
+            try RecordingsReviewTests.decode([
+                (0, [(.mtSlot, 0), (.mtTrackingID, 1), (.mtPositionX, 300), (.mtPositionY, 200),
+                     (.mtTouchMajor, 40), (.mtPressure, 100)]),
+                (10, []), (20, [(.mtTrackingID, -1)]),
+                // The kernel drops a slot's repeated values: same major and pressure, not resent.
+                (100, [(.mtTrackingID, 2), (.mtPositionY, 210)]), (180, [(.mtTrackingID, -1)]),
+            ], dropAt: dropAt).lazy.flatMap(\.contacts).first { $0.phase == .began && $0.id != 1 }
+        }
+        let plain = try #require(try newTouch(dropAt: -1))
+        let dropped = try #require(try newTouch(dropAt: 10))
+        #expect(plain.majorAxisMillimetres == 4 && plain.pressure != nil)
+        #expect(dropped.majorAxisMillimetres == plain.majorAxisMillimetres && dropped.pressure == plain.pressure,
+                "after the drop: major \(String(describing: dropped.majorAxisMillimetres)), pressure \(String(describing: dropped.pressure))")
+    }
+
     @Test("A pen (BTN_TOOL_PEN, BTN_STYLUS) is a tablet tool, not a finger: its strokes are not replayed as touches")
     func penIsNotATouchscreen() throws {
         // udev input_id (libinput's classification): BTN_STYLUS or BTN_TOOL_PEN makes a tablet, before BTN_TOUCH/DIRECT.

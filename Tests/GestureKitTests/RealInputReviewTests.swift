@@ -89,6 +89,24 @@ struct RealInputReviewTests {
                 "after the frame two fingers are down (finger 1 up, finger 3 down), as with the lift and landing in separate frames; got \(mixed)")
     }
 
+    @Test("a two-finger tap whose second finger lands in the frame the first lifts in is a two-finger tap")
+    func twoFingerTapLandingInLiftFrame() {
+        let s = Fingers()
+        let tap = TapGestureRecognizer().named("tap2")
+        tap.numberOfTouchesRequired = 2
+        s.engine.root.addGestureRecognizer(tap)
+        s.press([1], at: [Point(x: 300, y: 300)])
+        s.wait(30)
+        s.tick()
+        s.down(2, at: Point(x: 340, y: 300))
+        s.lift(1)
+        s.frame()
+        s.wait(30)
+        s.release([2])
+        s.wait(400)
+        #expect(s.outcomes == ["tap2: ended"], "the landing is counted before the lift, as split frames hear it; got \(s.outcomes)")
+    }
+
     // MARK: Thresholds in points on a stretched device
 
     /// 8 points per millimetre across, 2 down (mean 4).
@@ -162,6 +180,41 @@ struct RealInputReviewTests {
                 "a 0.125 mm settle in the last 8 ms is not 'moving back against' a stroke still going forwards; got \(at240)")
     }
 
+    @Test("a directional swipe dragged back towards its start and held still before lifting cancels")
+    func directionalSwipeBackThenStill() {
+        let s = Fingers()
+        s.engine.root.addGestureRecognizer(DirectionalSwipeGestureRecognizer().named("dswipe"))
+        s.press([1], at: [Point(x: 400, y: 300)])
+        s.drag(1, by: Point(x: 28, y: 0), over: 100)   // 7 mm right
+        s.drag(1, by: Point(x: -20, y: 0), over: 200)  // 5 mm back: 8 pt from the start
+        s.wait(60)                                      // held still
+        s.release([1])
+        #expect(s.outcomes == ["dswipe: began", "dswipe: cancelled"], "\(s.outcomes)")
+    }
+
+    // MARK: A directional swipe a touchpad cancels
+
+    final class SwipeEvents: DirectionalSwipeGestureRecognizerDelegate {
+        var calls: [String] = []
+        func swipeDidStart(_ swipe: DirectionalSwipeGestureRecognizer) { calls.append("start") }
+        func swipeDidCancel(_ swipe: DirectionalSwipeGestureRecognizer) { calls.append("cancel") }
+        func swipeDidFinish(_ swipe: DirectionalSwipeGestureRecognizer) { calls.append("finish") }
+    }
+
+    @Test("a directional swipe driven by a touchpad swipe tells its delegate when the touchpad cancels it")
+    func directionalSwipeTouchpadCancelTellsDelegate() {
+        let s = Fingers(kind: .touchpad)
+        let swipe = DirectionalSwipeGestureRecognizer().named("dswipe")
+        let events = SwipeEvents()
+        swipe.swipeDelegate = events
+        s.engine.root.addGestureRecognizer(swipe)
+        s.pad(.swipe, .begin, fingers: 3)
+        s.pad(.swipe, .update, fingers: 3, delta: Point(x: 30, y: 0))
+        s.pad(.swipe, .update, fingers: 3, delta: Point(x: 30, y: 0))
+        s.pad(.swipe, .cancel, fingers: 3)
+        #expect(s.outcomes == ["dswipe: began", "dswipe: cancelled"])
+        #expect(events.calls == ["start", "cancel"], "swipeDidCancel: 'the swipe was cancelled (... or its touches were)'; got \(events.calls)")
+    }
     // MARK: The panel's edge column, mirrored
 
     private func strokeFromEdge(_ mapping: OutputMapping, column: Double) -> [String] {
@@ -185,5 +238,27 @@ struct RealInputReviewTests {
         #expect(upright == ["pan: began", "pan: ended"])
         #expect(turned == upright,
                 "the sensor's column 0 of an upside-down panel is the screen's last column, inside the region that covers the screen; it maps to x = \(OutputMapping(size: size, rotation: .upsideDown).map(normalized: Point(x: 0, y: 0.5)).x), off the screen, and the region's pan hears nothing: \(turned)")
+    }
+
+    private func strokeFromBottomRow(_ mapping: OutputMapping, row: Double) -> [String] {
+        let s = Fingers()
+        let pan = PanGestureRecognizer().named("pan")
+        // A keyboard along the bottom 200 points of the 1000 × 600 screen.
+        pan.exclusionZones = [.screen(Rect(x: 0, y: 400, width: 1000, height: 200))]
+        s.engine.root.addGestureRecognizer(pan)
+        let p = mapping.map(normalized: Point(x: 0.5, y: row / 4096))
+        s.press([1], at: [p])
+        s.drag(1, by: Point(x: 0, y: -100), over: 100)
+        s.release([1])
+        return s.outcomes
+    }
+
+    @Test("the sensor's edge row mirrored onto the screen's bottom edge lies in an exclusion zone along that edge")
+    func exclusionZoneOnFarEdge() {
+        let size = Size(width: 1000, height: 600)
+        let upright = strokeFromBottomRow(OutputMapping(size: size), row: 4095)
+        let turned = strokeFromBottomRow(OutputMapping(size: size, rotation: .upsideDown), row: 0)
+        #expect(upright == [])
+        #expect(turned == upright, "the bottom row is inside the keyboard's zone whichever way the panel is turned; got \(turned)")
     }
 }

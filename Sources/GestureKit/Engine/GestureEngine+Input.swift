@@ -297,8 +297,9 @@ extension GestureEngine {
     /// `p`, or, when it lies on the screen's right or bottom edge, the last point inside it: a
     /// mapping that mirrors the sensor (a flip, a half or quarter turn) puts its first row or
     /// column there, which a rectangle leaves out, and the regions along that edge must still
-    /// take the touch, as they take the unmirrored last row or column.
-    private func onScreen(_ p: Point) -> Point {
+    /// take the touch, as they take the unmirrored last row or column (and an exclusion zone
+    /// along that edge keeps out recognizers).
+    func onScreen(_ p: Point) -> Point {
         let frame = root.frame
         var q = p
         if q.x == frame.maxX && frame.size.width > 0 { q.x = q.x.nextDown }

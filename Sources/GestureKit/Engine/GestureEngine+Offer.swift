@@ -72,7 +72,7 @@ extension GestureEngine {
         let tree = book.value.treeChanges
         guard g.isEnabled,
               g.book.value.touchTypes.contains(t.type),
-              !g.book.value.hasExclusionZones || t.type != .direct || !g.isExcluded(t.startLocation),
+              !g.book.value.hasExclusionZones || t.type != .direct || !g.isExcluded(onScreen(t.startLocation)),
               // A callback of the same offer may have cancelled the touch.
               t.isActive
         else { return false }

@@ -53,7 +53,8 @@ open class DirectionalSwipeGestureRecognizer: PanGestureRecognizer {
 
     /// The direction the swipe began in.
     public var initialDirection: SwipeDirection { sequence.initialDirection }
-    /// The direction the fingers are moving in now.
+    /// The direction the fingers are moving in now: that of their last millimetre of motion
+    /// (``directionHysteresis``).
     public var currentDirection: SwipeDirection { sequence.currentDirection }
 
     /// What the recognizer knows of the sequence it follows beyond the pan's, as one value:
@@ -61,7 +62,8 @@ open class DirectionalSwipeGestureRecognizer: PanGestureRecognizer {
     private struct Sequence {
         var initialDirection: SwipeDirection = []
         var currentDirection: SwipeDirection = []
-        var lastPosition: Point = .zero
+        /// Where ``currentDirection`` was last set (the landing at first).
+        var anchor: Point = .zero
     }
     private var sequence = Sequence()
 
@@ -101,18 +103,14 @@ open class DirectionalSwipeGestureRecognizer: PanGestureRecognizer {
             let m = millimetres(translation, for: touches.first)
             (along, limit) = (m.x * u.x + m.y * u.y, mm)
         }
-        return along < limit && isMovingBack
+        return along < limit && sequence.currentDirection == sequence.initialDirection.opposite
     }
 
-    /// Whether the fingers move against ``initialDirection``: their velocity (a fit over the last
-    /// ``GestureConfiguration/velocityWindow``, zero once they stopped) points back along it. A
-    /// fit over a time window, not the last frame's step: a contact settling a fraction of a
-    /// millimetre as it lifts is not a stroke moving back, whatever the panel's frame rate.
-    private var isMovingBack: Bool {
-        let u = sequence.initialDirection.unitVector
-        let v = velocity(in: nil)
-        return v.x * u.x + v.y * u.y < 0
-    }
+    /// The motion that sets ``currentDirection``: the fingers' centre must have moved this far
+    /// since the direction was last set. A contact settling a fraction of a millimetre as it
+    /// lifts changes nothing, and the direction does not depend on how the motion is cut into
+    /// frames (a panel's rate).
+    public static let directionHysteresis = Distance.millimetres(1)
 
     open override func touchesMoved(_ touches: [Touch]) {
         let before = state
@@ -123,14 +121,21 @@ open class DirectionalSwipeGestureRecognizer: PanGestureRecognizer {
     open override func touchpadGesture(_ event: TouchpadGestureEvent) {
         let before = state
         super.touchpadGesture(event)
-        if event.phase == .update { track(before) }
+        if event.phase == .update {
+            track(before)
+        } else if event.phase == .cancel && before.isActive {
+            // As when its touches are cancelled.
+            swipeDelegate?.swipeDidCancel(self)
+        }
     }
 
     private func track(_ before: GestureState) {
-        let step = position - sequence.lastPosition
         let touch = touches.first
-        if step.length > 0 { sequence.currentDirection = .dominant(millimetres(step, for: touch)) }
-        sequence.lastPosition = position
+        let step = position - sequence.anchor
+        if Self.directionHysteresis.isReached(by: step, density: density(for: touch)) {
+            sequence.currentDirection = .dominant(millimetres(step, for: touch))
+            sequence.anchor = position
+        }
         if before == .possible && state == .began {
             sequence.initialDirection = .dominant(millimetres(translation, for: touch))
             swipeDelegate?.swipeDidStart(self)
@@ -141,7 +146,7 @@ open class DirectionalSwipeGestureRecognizer: PanGestureRecognizer {
 
     open override func touchesBegan(_ touches: [Touch]) {
         super.touchesBegan(touches)
-        if self.touches.count == touches.count { sequence.lastPosition = position }
+        if self.touches.count == touches.count { sequence.anchor = position }
     }
 
     open override func finish() {

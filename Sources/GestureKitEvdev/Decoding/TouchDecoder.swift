@@ -26,8 +26,9 @@ import GestureKit
 ///   `isPalm`) and then not again until it lifts.
 /// * `SYN_DROPPED`: every open contact is reported `.cancelled` at once (``decode(_:)`` returns
 ///   `true`), the decoder returns to the neutral state, and events up to the next `SYN_REPORT`
-///   report nothing (the slot they select and the positions and tools they set are kept, as is
-///   the slot selected and each slot's last position and tool: the kernel sends only changes).
+///   report nothing (the slot they select and the positions, sizes, pressures and tools they set
+///   are kept, as are the slot selected and each slot's last values: the kernel sends only
+///   changes).
 ///   Fingers still down after that are not reported again until they lift and touch anew.
 /// * `BTN_TOOL_FINGER` … `BTN_TOOL_QUINTTAP` give the number of fingers the hardware counts. On a
 ///   semi-multitouch device (`INPUT_PROP_SEMI_MT`) `TouchFrame.reportedFingerCount`
@@ -353,10 +354,12 @@ public struct TouchDecoder {
             if slots[i].trackingID >= 0, !slots[i].began, !slots[i].suppressed {
                 frame.contacts.append(contact(for: slots[i], phase: .cancelled))
             }
-            // The slot's last known position and tool stay: the kernel sends only what changes,
-            // so a touch that begins in it after the drop may come without them.
+            // The slot's last known position, size, pressure and tool stay: the kernel sends only
+            // what changes, so a touch that begins in it after the drop may come without them.
             var neutral = Slot(x: slots[i].x, y: slots[i].y)
             neutral.hasPosition = slots[i].hasPosition
+            (neutral.pressure, neutral.hasPressure) = (slots[i].pressure, slots[i].hasPressure)
+            (neutral.touchMajor, neutral.hasTouchMajor) = (slots[i].touchMajor, slots[i].hasTouchMajor)
             neutral.toolType = slots[i].toolType
             slots[i] = neutral
         }
@@ -367,18 +370,27 @@ public struct TouchDecoder {
     }
 
     /// An event between `SYN_DROPPED` and the next `SYN_REPORT`: no contact is reported from it,
-    /// but the slot it selects, and the positions and tools it sets, are the device's state, which
-    /// the events after the drop change from.
+    /// but the slot it selects, and the positions, sizes, pressures and tools it sets, are the
+    /// device's state, which the events after the drop change from.
     private mutating func followWhileDropping(_ event: EvdevEvent) throws(EvdevError) {
-        guard multitouch, event.type == .abs else { return }
+        guard event.type == .abs else { return }
+        if !multitouch {
+            switch event.code {
+            case EventCode.absX.code: (slots[0].x, slots[0].hasPosition) = (event.value, true)
+            case EventCode.absY.code: (slots[0].y, slots[0].hasPosition) = (event.value, true)
+            case EventCode.absPressure.code: (slots[0].pressure, slots[0].hasPressure) = (event.value, true)
+            default: break
+            }
+            return
+        }
         switch event.code {
         case EventCode.mtSlot.code: try handleAbs(event)
-        case EventCode.mtPositionX.code:
-            slots[currentSlot].x = event.value
-            slots[currentSlot].hasPosition = true
-        case EventCode.mtPositionY.code:
-            slots[currentSlot].y = event.value
-            slots[currentSlot].hasPosition = true
+        case EventCode.mtPositionX.code: (slots[currentSlot].x, slots[currentSlot].hasPosition) = (event.value, true)
+        case EventCode.mtPositionY.code: (slots[currentSlot].y, slots[currentSlot].hasPosition) = (event.value, true)
+        case EventCode.mtPressure.code:
+            (slots[currentSlot].pressure, slots[currentSlot].hasPressure) = (event.value, true)
+        case EventCode.mtTouchMajor.code:
+            (slots[currentSlot].touchMajor, slots[currentSlot].hasTouchMajor) = (event.value, true)
         case EventCode.mtToolType.code: slots[currentSlot].toolType = event.value
         default: break
         }
