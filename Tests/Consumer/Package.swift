@@ -12,6 +12,8 @@ import PackageDescription
 //                     generated from README.md by scripts/consumer-check (Generated/ is ignored).
 //   ReadmeAsync       the README's "Swift concurrency, several screens, live changes" example,
 //                     generated the same way.
+//   DocCSnippets      every swift block of the DocC articles, each in a function of its own,
+//                     generated the same way; compiled, never run.
 
 /// A README example: an executable with the library's products, its source under Generated/.
 func readmeExample(_ name: String) -> Target {
@@ -44,6 +46,15 @@ let package = Package(
         ),
         readmeExample("ReadmeEmbedding"),
         readmeExample("ReadmeAsync"),
+        .target(
+            name: "DocCSnippets",
+            dependencies: [
+                .product(name: "GestureKit", package: "GestureKit"),
+                .product(name: "GestureKitEvdev", package: "GestureKit"),
+                .product(name: "GestureKitLibinput", package: "GestureKit"),
+            ],
+            path: "Generated/DocCSnippets"
+        ),
     ],
     swiftLanguageModes: [.v6]
 )
