@@ -61,13 +61,15 @@ extension GestureEngine {
             || !r.book.value.cancelledBuffer.isEmpty
         guard queued || (moves && !r.committedState.isFinished && !r.touches.isEmpty) else { return }
         let ready = r.isEnabled && r.pendingState == nil
+        // Its landings kept for after its lifts (see `HearsLiftsFirst`).
+        let liftsFirst = !allBegan && ready && !r.committedState.isFinished && hearsLiftsFirst(r)
         if allBegan {
             // Its own list (or the loop's list of the same touches): every touch in it is new.
             r.book.value.allTouchesBegan = false
             if ready && !r.committedState.isFinished && !r.book.value.touches.isEmpty {
                 withTouches(of: r, shared: &shared) { r.touchesBegan($0) }
             }
-        } else if !r.book.value.beganBuffer.isEmpty {
+        } else if !liftsFirst && !r.book.value.beganBuffer.isEmpty {
             // Taken out before the call: a cycle nested in it (input a delegate or target sent)
             // hands out only what is queued meanwhile, not these again.
             var began: [Touch] = []
@@ -84,6 +86,7 @@ extension GestureEngine {
             if ready && !r.committedState.isFinished { r.touchesEnded(ended) }
             ended.putBack(into: &r.book.value.endedBuffer)
         }
+        if liftsFirst { hearLandingsAfterLifts(r) }
         if !r.book.value.cancelledBuffer.isEmpty {
             var cancelled: [Touch] = []
             swap(&cancelled, &r.book.value.cancelledBuffer)
@@ -209,17 +212,6 @@ extension GestureEngine {
             }
         }
         r.touchesMoved(book.value.movedTouches)
-    }
-
-    /// How many touches of `r` have ended or been cancelled, each read in place in its list.
-    private func liftedTouchCount(of r: GestureRecognizer) -> Int {
-        var lifted = 0
-        var k = 0
-        while k < r.book.value.touches.count {
-            if !r.book.value.touches[k].isActive { lifted += 1 }
-            k += 1
-        }
-        return lifted
     }
 
     /// Ends a cycle: delivers raw touches, drops finished touches from recognizers, fails

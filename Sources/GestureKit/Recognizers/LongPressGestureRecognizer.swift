@@ -162,3 +162,14 @@ open class LongPressGestureRecognizer: GestureRecognizer {
         sequence = Sequence()
     }
 }
+
+extension LongPressGestureRecognizer: HearsLiftsFirst {
+    /// A finger that lands as the fingers of a tap before the press lift, and would be one too
+    /// many for that tap, is heard after the lifts: it is the press (a tap-and-hold drummed with
+    /// two fingers).
+    func hearsLiftsFirst(lifting: Int, landing: Int) -> Bool {
+        state == .possible && !sequence.pressing && sequence.tapsDone < numberOfTapsRequired
+            && sequence.active > 0 && lifting >= sequence.active
+            && sequence.active + landing > numberOfTouchesRequired
+    }
+}

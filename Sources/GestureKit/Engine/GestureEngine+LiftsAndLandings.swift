@@ -1,0 +1,58 @@
+/// A recognizer for which the order of a frame's lifts and landings decides the gesture: in a
+/// frame in which some of its fingers lift and other fingers land, it hears the lifts first when
+/// it says so.
+///
+/// A panel reports a finger that lands as another lifts in one frame about as often as in two,
+/// and one frame allows both orders. The engine's own order is landings first (a landing joins
+/// the fingers still down, as a two-finger tap whose second finger lands as the first lifts
+/// needs). A multi-tap drummed with two fingers needs the other order: with the landing first,
+/// its tap has one finger too many. See docs/architecture.md, "One frame, many things".
+protocol HearsLiftsFirst: GestureRecognizer {
+    /// Whether, of a frame in which `lifting` of its fingers lift and `landing` fingers land
+    /// that it was offered, it hears the lifts first. Asked before either is handed on.
+    func hearsLiftsFirst(lifting: Int, landing: Int) -> Bool
+}
+
+extension GestureEngine {
+    /// How many touches of `r` have ended or been cancelled, each read in place in its list.
+    func liftedTouchCount(of r: GestureRecognizer) -> Int {
+        var lifted = 0
+        var k = 0
+        while k < r.book.value.touches.count {
+            if !r.book.value.touches[k].isActive { lifted += 1 }
+            k += 1
+        }
+        return lifted
+    }
+
+    /// Whether `r`, ready for its input, hears this cycle's lifts before its landings: it has
+    /// both queued, for fingers that landed before (not a landing and a lift of the same finger),
+    /// and it asks for that order. Only such a frame pays for the protocol's look-up.
+    func hearsLiftsFirst(_ r: GestureRecognizer) -> Bool {
+        guard !r.book.value.beganBuffer.isEmpty, !r.book.value.endedBuffer.isEmpty,
+              let ordered = r as? any HearsLiftsFirst
+        else { return false }
+        var landing = 0
+        for t in r.book.value.beganBuffer where !r.book.value.endedBuffer.contains(identical: t) { landing += 1 }
+        return landing == r.book.value.beganBuffer.count
+            && ordered.hearsLiftsFirst(lifting: r.book.value.endedBuffer.count, landing: landing)
+    }
+
+    /// Hands `r` the landings of a cycle after its lifts. When the lifts decided its gesture (it
+    /// finished, or waits on another's failure), the fingers that landed take no part in that
+    /// gesture: they are taken back from it, and offered to it again once it resets, as they
+    /// would be had they landed one frame later.
+    func hearLandingsAfterLifts(_ r: GestureRecognizer) {
+        var began: [Touch] = []
+        swap(&began, &r.book.value.beganBuffer)
+        if r.isEnabled && r.pendingState == nil && !r.committedState.isFinished {
+            r.touchesBegan(began)
+        } else {
+            for t in began where r.book.value.touches.contains(identical: t) {
+                r.ignore(t)
+                r.book.value.lastOfferedSequence = min(r.book.value.lastOfferedSequence, t.sequence - 1)
+            }
+        }
+        began.putBack(into: &r.book.value.beganBuffer)
+    }
+}
