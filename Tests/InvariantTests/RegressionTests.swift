@@ -388,4 +388,55 @@ import Testing
         let violation = InvariantRun.replay(seed: 0x8e92544ad4, mode: .mutating, steps: steps)
         #expect(violation == nil, "\(violation ?? "")")
     }
+
+    /// Found by `scripts/invariants` (seeds 649,340,179,566 and 649,340,199,637, reentrant mode)
+    /// in the first version of a tap hearing a frame's lifts before its landings: a hook of the
+    /// lift sent a frame, and the cycle nested in it handed the tap the landings still queued for
+    /// it; the tap then heard them again after the lift. Fixed: the landings are taken back from
+    /// the recognizer until it has heard its lifts.
+    ///
+    /// Found as: step 2: 0:HookedTap: touch 4: touchesBegan twice
+    @Test("a tap hearing lifts first while a hook sends a frame hears each landing once")
+    func liftsFirstWithNestedCycle() {
+        let steps: [Step] = [
+            .frame(2, ms: 10, [Contact(1, .began, 989, 269)]),
+            .frame(1, ms: 10, [Contact(2, .began, 850, 203)]),
+            .frame(1, ms: 8, [Contact(2, .ended, 850, 203), Contact(3, .began, 886, 68), Contact(4, .began, 904, 485)]),
+        ]
+        let violation = InvariantRun.replay(seed: 0x972fb0d46e, mode: .reentrant, steps: steps, ownTouchHookInput: true)
+        #expect(violation == nil, "\(violation ?? "")")
+    }
+
+    /// The second sequence of the run above: a drummed landing (touch 12, landed in the frame
+    /// touch 7 lifted) among three landings and a hook sending input.
+    ///
+    /// Found as: step 18: 0:HookedTap: touch 12: touchesBegan twice
+    @Test("a tap hearing lifts first among three landings hears each landing once")
+    func liftsFirstAmongLandings() {
+        let steps: [Step] = [
+            .frame(1, ms: 8, [Contact(1, .began, 672, 591)]),
+            .frame(1, ms: 3, [Contact(1, .ended, 672, 591)]),
+            .frame(1, ms: 3, [Contact(2, .began, 899, 12)]),
+            .frame(1, ms: 1, [Contact(2, .moved, 904, 0)]),
+            .frame(1, ms: 6, [Contact(2, .moved, 927, 17)]),
+            .frame(1, ms: 10, [Contact(2, .moved, 943, 23)]),
+            .frame(1, ms: 3, [Contact(2, .moved, 938, 43)]),
+            .frame(1, ms: 10, [Contact(2, .moved, 999, 227)]),
+            .frame(1, ms: 7, [Contact(3, .began, 633, 459)]),
+            .frame(1, ms: 5, [Contact(2, .moved, 999, 244), Contact(3, .moved, 612, 480), Contact(4, .began, 104, 571)]),
+            .frame(2, ms: 5, [Contact(5, .began, 799, 226)]),
+            .frame(1, ms: 10, [Contact(2, .moved, 999, 260), Contact(3, .ended, 612, 480), Contact(6, .began, 10, 596)]),
+            .frame(1, ms: 10, [Contact(6, .moved, 11, 599)]),
+            .frame(1, ms: 3, [Contact(6, .moved, 12, 599)]),
+            .frame(1, ms: 10, [Contact(2, .cancelled, 981, 266)]),
+            .frame(1, ms: 10, [Contact(6, .moved, 23, 599), Contact(7, .began, 47, 146)]),
+            .frame(1, ms: 10, [Contact(7, .moved, 56, 133)]),
+            .frame(1, ms: 9, [
+                Contact(6, .moved, 9, 571), Contact(7, .ended, 56, 133), Contact(8, .began, 780, 5),
+                Contact(9, .began, 97, 594), Contact(10, .began, 459, 497),
+            ]),
+        ]
+        let violation = InvariantRun.replay(seed: 0x972fb122d5, mode: .reentrant, steps: steps, ownTouchHookInput: true)
+        #expect(violation == nil, "\(violation ?? "")")
+    }
 }

@@ -61,15 +61,16 @@ extension GestureEngine {
             || !r.book.value.cancelledBuffer.isEmpty
         guard queued || (moves && !r.committedState.isFinished && !r.touches.isEmpty) else { return }
         let ready = r.isEnabled && r.pendingState == nil
-        // Its landings kept for after its lifts (see `HearsLiftsFirst`).
+        // Its landings taken back until it has heard its lifts (see `HearsLiftsFirst`).
         let liftsFirst = !allBegan && ready && !r.committedState.isFinished && hearsLiftsFirst(r)
+        var (landings, offered) = liftsFirst ? takeLandingsBack(from: r) : ([], 0)
         if allBegan {
             // Its own list (or the loop's list of the same touches): every touch in it is new.
             r.book.value.allTouchesBegan = false
             if ready && !r.committedState.isFinished && !r.book.value.touches.isEmpty {
                 withTouches(of: r, shared: &shared) { r.touchesBegan($0) }
             }
-        } else if !liftsFirst && !r.book.value.beganBuffer.isEmpty {
+        } else if !r.book.value.beganBuffer.isEmpty {
             // Taken out before the call: a cycle nested in it (input a delegate or target sent)
             // hands out only what is queued meanwhile, not these again.
             var began: [Touch] = []
@@ -86,7 +87,7 @@ extension GestureEngine {
             if ready && !r.committedState.isFinished { r.touchesEnded(ended) }
             ended.putBack(into: &r.book.value.endedBuffer)
         }
-        if liftsFirst { hearLandingsAfterLifts(r) }
+        if liftsFirst { handLandingsBack(&landings, offered: offered, to: r) }
         if !r.book.value.cancelledBuffer.isEmpty {
             var cancelled: [Touch] = []
             swap(&cancelled, &r.book.value.cancelledBuffer)

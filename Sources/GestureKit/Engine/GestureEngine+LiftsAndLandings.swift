@@ -38,21 +38,35 @@ extension GestureEngine {
             && ordered.hearsLiftsFirst(lifting: r.book.value.endedBuffer.count, landing: landing)
     }
 
-    /// Hands `r` the landings of a cycle after its lifts. When the lifts decided its gesture (it
-    /// finished, or waits on another's failure), the fingers that landed take no part in that
-    /// gesture: they are taken back from it, and offered to it again once it resets, as they
-    /// would be had they landed one frame later.
-    func hearLandingsAfterLifts(_ r: GestureRecognizer) {
-        var began: [Touch] = []
-        swap(&began, &r.book.value.beganBuffer)
+    /// Takes this cycle's landings back from `r`, which hears its lifts first: until then it
+    /// follows them no more than it would had they landed one frame later, so that neither its
+    /// motion nor its lifts (nor a cycle nested in their hooks) hand them on. Returns them, and
+    /// the sequence number of the last touch offered to it before.
+    func takeLandingsBack(from r: GestureRecognizer) -> (landings: [Touch], offered: Int) {
+        let offered = r.book.value.lastOfferedSequence
+        var landings: [Touch] = []
+        swap(&landings, &r.book.value.beganBuffer)
+        for t in landings {
+            r.ignore(t)
+            r.book.value.lastOfferedSequence = min(r.book.value.lastOfferedSequence, t.sequence - 1)
+        }
+        return (landings, offered)
+    }
+
+    /// Hands `r` the landings taken back from it once it has heard its lifts. When the lifts
+    /// decided its gesture (it finished, or waits on another's failure), the fingers take no part
+    /// in that gesture: they stay apart, and are offered to it again once it resets, as they
+    /// would be had they landed one frame later. Otherwise those still down, and not offered to
+    /// it again meanwhile (by a cycle nested in its hooks), join it again and are handed on.
+    func handLandingsBack(_ landings: inout [Touch], offered: Int, to r: GestureRecognizer) {
         if r.isEnabled && r.pendingState == nil && !r.committedState.isFinished {
-            r.touchesBegan(began)
-        } else {
-            for t in began where r.book.value.touches.contains(identical: t) {
-                r.ignore(t)
-                r.book.value.lastOfferedSequence = min(r.book.value.lastOfferedSequence, t.sequence - 1)
+            let lastOffered = r.book.value.lastOfferedSequence
+            landings.removeAll { t in !(t.isActive && lastOffered < t.sequence && attach(t, to: r)) }
+            if !landings.isEmpty {
+                r.book.value.lastOfferedSequence = max(r.book.value.lastOfferedSequence, offered)
+                r.touchesBegan(landings)
             }
         }
-        began.putBack(into: &r.book.value.beganBuffer)
+        landings.putBack(into: &r.book.value.beganBuffer)
     }
 }

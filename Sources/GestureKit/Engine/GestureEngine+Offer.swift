@@ -87,10 +87,14 @@ extension GestureEngine {
     @inline(never)
     private func delegateAccepts(_ g: GestureRecognizer, _ t: Touch, tree: Int) -> Bool {
         guard let delegate = g.delegate(asking: .receiveTouch) else { return true }
+        let resets = g.resets
         guard delegate.gestureRecognizer(g, shouldReceive: t) else { return false }
-        // The delegate may have changed the graph, or cancelled the touch, before it answered.
+        // The delegate may have changed the graph, or cancelled the touch, before it answered;
+        // or sent input in which the recognizer reset, and was offered the touch again then (a
+        // touch taken back from it, see `takeLandingsBack(from:)`): the answer was for the
+        // sequence before.
         return t.isActive && g.isEnabled && !g.committedState.isFinished && g.pendingState == nil
-            && (book.value.treeChanges == tree || g.region?.engine === self)
+            && g.resets == resets && (book.value.treeChanges == tree || g.region?.engine === self)
     }
 
     /// A region joined or left the tree, or a recognizer its region (see `EngineBook.treeChanges`).
