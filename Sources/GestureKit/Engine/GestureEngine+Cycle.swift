@@ -62,8 +62,9 @@ extension GestureEngine {
         guard queued || (moves && !r.committedState.isFinished && !r.touches.isEmpty) else { return }
         let ready = r.isEnabled && r.pendingState == nil
         // Its landings taken back until it has heard its lifts (see `HearsLiftsFirst`).
-        let liftsFirst = !allBegan && ready && !r.committedState.isFinished && hearsLiftsFirst(r)
-        var (landings, offered) = liftsFirst ? takeLandingsBack(from: r) : ([], 0)
+        let liftsFirst = !allBegan && !r.book.value.endedBuffer.isEmpty && !r.book.value.beganBuffer.isEmpty
+            && ready && !r.committedState.isFinished && hearsLiftsFirst(r)
+        if liftsFirst { takeLandingsBack(from: r) }
         if allBegan {
             // Its own list (or the loop's list of the same touches): every touch in it is new.
             r.book.value.allTouchesBegan = false
@@ -87,7 +88,7 @@ extension GestureEngine {
             if ready && !r.committedState.isFinished { r.touchesEnded(ended) }
             ended.putBack(into: &r.book.value.endedBuffer)
         }
-        if liftsFirst { handLandingsBack(&landings, offered: offered, to: r) }
+        if liftsFirst { handLandingsBack(to: r) }
         if !r.book.value.cancelledBuffer.isEmpty {
             var cancelled: [Touch] = []
             swap(&cancelled, &r.book.value.cancelledBuffer)

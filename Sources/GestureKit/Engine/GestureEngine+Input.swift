@@ -169,7 +169,7 @@ extension GestureEngine {
                     // Each recognizer borrowed from the touch's list rather than retained.
                     t.gestureRecognizers.forEachUnretained { $0.book.value.endedBuffer.append(t) }
                     book.value.inputQueued = true
-                    noteTapEnd(t)
+                    tapCounter.noteEnd(of: t, configuration: configuration)
                 } else {
                     cancel(t, reason: c.isPalm || large ? .palm : .device)
                 }
@@ -256,7 +256,7 @@ extension GestureEngine {
 
     private func begin(_ c: TouchContact, device: DeviceID, type: TouchType, density: PointDensity, at time: Timestamp) {
         nextSequence += 1
-        let taps = tapCount(device, c.location, density, time)
+        let taps = tapCounter.count(device: device, location: c.location, density: density, time: time, configuration: configuration)
         let t: Touch
         if let pooled = book.value.touchPool.popLast() {
             pooled.reuse(
@@ -305,22 +305,6 @@ extension GestureEngine {
         if q.x == frame.maxX && frame.size.width > 0 { q.x = q.x.nextDown }
         if q.y == frame.maxY && frame.size.height > 0 { q.y = q.y.nextDown }
         return q
-    }
-
-    private func tapCount(_ device: DeviceID, _ location: Point, _ density: PointDensity, _ time: Timestamp) -> Int {
-        guard let last = lastTap, last.device == device,
-              time - last.end <= configuration.multiTapMaximumInterval,
-              configuration.multiTapMaximumDistance.length(of: location - last.location, density: density)
-                <= configuration.multiTapMaximumDistance.magnitude
-        else { return 1 }
-        return last.count + 1
-    }
-
-    private func noteTapEnd(_ t: Touch) {
-        let short = t.timestamp - t.startTimestamp <= configuration.tapMaximumDuration
-        let movement = configuration.tapMaximumMovement
-        let still = movement.length(of: t.location - t.startLocation, density: t.density) <= movement.magnitude
-        lastTap = short && still ? (t.device, t.startLocation, t.timestamp, t.tapCount) : nil
     }
 
     /// Marks `t` cancelled and queues it for its recognizers' `touchesCancelled`.

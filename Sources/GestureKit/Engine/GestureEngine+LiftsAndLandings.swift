@@ -25,13 +25,11 @@ extension GestureEngine {
         return lifted
     }
 
-    /// Whether `r`, ready for its input, hears this cycle's lifts before its landings: it has
-    /// both queued, for fingers that landed before (not a landing and a lift of the same finger),
-    /// and it asks for that order. Only such a frame pays for the protocol's look-up.
+    /// Whether `r`, ready for its input and with both landings and lifts queued (its caller
+    /// checks), hears the lifts first: the landings are not lifts of the same fingers, and it
+    /// asks for that order. Only such a frame pays for the protocol's look-up.
     func hearsLiftsFirst(_ r: GestureRecognizer) -> Bool {
-        guard !r.book.value.beganBuffer.isEmpty, !r.book.value.endedBuffer.isEmpty,
-              let ordered = r as? any HearsLiftsFirst
-        else { return false }
+        guard let ordered = r as? any HearsLiftsFirst else { return false }
         var landing = 0
         for t in r.book.value.beganBuffer where !r.book.value.endedBuffer.contains(identical: t) { landing += 1 }
         return landing == r.book.value.beganBuffer.count
@@ -40,17 +38,18 @@ extension GestureEngine {
 
     /// Takes this cycle's landings back from `r`, which hears its lifts first: until then it
     /// follows them no more than it would had they landed one frame later, so that neither its
-    /// motion nor its lifts (nor a cycle nested in their hooks) hand them on. Returns them, and
-    /// the sequence number of the last touch offered to it before.
-    func takeLandingsBack(from r: GestureRecognizer) -> (landings: [Touch], offered: Int) {
-        let offered = r.book.value.lastOfferedSequence
-        var landings: [Touch] = []
-        swap(&landings, &r.book.value.beganBuffer)
-        for t in landings {
+    /// motion nor its lifts (nor a cycle nested in their hooks) hand them on. They are held in
+    /// `landingsHeld`, with the sequence number of the last touch offered to it before.
+    func takeLandingsBack(from r: GestureRecognizer) {
+        r.book.value.offeredBeforeLandingsHeld = r.book.value.lastOfferedSequence
+        swap(&r.book.value.landingsHeld, &r.book.value.beganBuffer)
+        var k = 0
+        while k < r.book.value.landingsHeld.count {
+            let t = r.book.value.landingsHeld[k]
+            k += 1
             r.ignore(t)
             r.book.value.lastOfferedSequence = min(r.book.value.lastOfferedSequence, t.sequence - 1)
         }
-        return (landings, offered)
     }
 
     /// Hands `r` the landings taken back from it once it has heard its lifts. When the lifts
@@ -58,15 +57,17 @@ extension GestureEngine {
     /// in that gesture: they stay apart, and are offered to it again once it resets, as they
     /// would be had they landed one frame later. Otherwise those still down, and not offered to
     /// it again meanwhile (by a cycle nested in its hooks), join it again and are handed on.
-    func handLandingsBack(_ landings: inout [Touch], offered: Int, to r: GestureRecognizer) {
+    func handLandingsBack(to r: GestureRecognizer) {
+        var landings: [Touch] = []
+        swap(&landings, &r.book.value.landingsHeld)
         if r.isEnabled && r.pendingState == nil && !r.committedState.isFinished {
             let lastOffered = r.book.value.lastOfferedSequence
             landings.removeAll { t in !(t.isActive && lastOffered < t.sequence && attach(t, to: r)) }
             if !landings.isEmpty {
-                r.book.value.lastOfferedSequence = max(r.book.value.lastOfferedSequence, offered)
+                r.book.value.lastOfferedSequence = max(r.book.value.lastOfferedSequence, r.book.value.offeredBeforeLandingsHeld)
                 r.touchesBegan(landings)
             }
         }
-        landings.putBack(into: &r.book.value.beganBuffer)
+        landings.putBack(into: &r.book.value.landingsHeld)
     }
 }

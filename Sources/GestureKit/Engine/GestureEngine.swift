@@ -210,7 +210,7 @@ public final class GestureEngine {
     }
     /// Reused for the touches of a region-wide cancel.
     var regionCancelBuffer: [Touch] { book.value.regionCancelBuffer }
-    var lastTap: (device: DeviceID, location: Point, end: Timestamp, count: Int)?
+    var tapCounter = TapCounter()
 
     /// An engine's identity, which lives as long as anything remembers it: its address is never
     /// another engine's while it is remembered (an engine's own address can be reused once it

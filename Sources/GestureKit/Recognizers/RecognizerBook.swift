@@ -69,6 +69,10 @@ struct RecognizerBook {
     var beganBuffer: [Touch] = []
     var endedBuffer: [Touch] = []
     var cancelledBuffer: [Touch] = []
+    /// Landings taken back until the recognizer has heard the lifts of the same cycle, and the
+    /// sequence number of the last touch offered to it before (see `takeLandingsBack(from:)`).
+    var landingsHeld: [Touch] = []
+    var offeredBeforeLandingsHeld = 0
     var movesHeard = 0
     /// The engine while the recognizer takes part in a cycle of it: set when it receives input,
     /// cleared when it resets or is released, and by the engine's deinit. The recognizer takes

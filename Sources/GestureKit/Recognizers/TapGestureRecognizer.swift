@@ -93,11 +93,6 @@ open class TapGestureRecognizer: GestureRecognizer {
             sequence.touchesThisTap = 0
             sequence.liftSum = .zero
             sequence.lifts = 0
-            if let first = sequence.firstTapLocation, let t = touches.first,
-               maximumDistanceBetweenTaps.length(of: t.startLocation - first, density: t.density)
-                > maximumDistanceBetweenTaps.magnitude {
-                return fail(.movedTooFar(allowed: maximumDistanceBetweenTaps))
-            }
             deadline = now + settings.maximumTapDuration
             sequence.tapStart = now
         } else if numberOfTouchesRequired > 1 && now - sequence.tapStart > landingWindow {
@@ -106,8 +101,30 @@ open class TapGestureRecognizer: GestureRecognizer {
         sequence.touchesThisTap += touches.count
         sequence.activeThisTap += touches.count
         if sequence.activeThisTap > numberOfTouchesRequired {
-            fail(.wrongNumberOfTouches(expected: numberOfTouchesRequired...numberOfTouchesRequired, actual: sequence.activeThisTap))
+            return fail(.wrongNumberOfTouches(expected: numberOfTouchesRequired...numberOfTouchesRequired, actual: sequence.activeThisTap))
         }
+        if sequence.touchesThisTap == numberOfTouchesRequired && !landsNearFirstTap() {
+            fail(.movedTooFar(allowed: maximumDistanceBetweenTaps))
+        }
+    }
+
+    /// Whether the fingers of the tap under way, all down, landed within
+    /// ``maximumDistanceBetweenTaps`` of the first tap: their centroid, as the first tap's
+    /// location is its fingers' centroid, so that neither the fingers' spread nor the order they
+    /// land in matters.
+    private func landsNearFirstTap() -> Bool {
+        guard let first = sequence.firstTapLocation else { return true }
+        var sum = Point.zero
+        var n = 0.0
+        var lead: Touch?
+        forEachFinger(includingLifted: false) { t in
+            sum += t.startLocation
+            n += 1
+            if lead == nil { lead = t }
+        }
+        guard let lead, n > 0 else { return true }
+        let distance = maximumDistanceBetweenTaps
+        return distance.length(of: sum / n - first, density: lead.density) <= distance.magnitude
     }
 
     open override func touchesMoved(_ touches: [Touch]) {
