@@ -105,7 +105,7 @@ struct SVGRenderer {
         out += "<text x=\"10\" y=\"\(fmt(timelineTop - 12))\" font-weight=\"bold\">timeline (\(String(format: "%.2f", span)) s)</text>\n"
         out += "<line x1=\"100\" y1=\"\(fmt(timelineTop))\" x2=\"\(fmt(Self.width - 20))\" y2=\"\(fmt(timelineTop))\" stroke=\"#333\"/>\n"
         var tick = 0.0
-        let step = span > 20 ? 5.0 : (span > 5 ? 1.0 : 0.5)
+        let step = Self.tickStep(span)
         while tick <= span + 1e-9 {
             let tx = 100 + (Self.width - 120) * tick / span
             out += "<line x1=\"\(fmt(tx))\" y1=\"\(fmt(timelineTop - 4))\" x2=\"\(fmt(tx))\" y2=\"\(fmt(timelineTop + 4))\" stroke=\"#333\"/>"
@@ -195,5 +195,20 @@ struct SVGRenderer {
             }
         }
         return o
+    }
+
+    /// The timeline's step between ticks, in seconds: 0.5, 1 or 5 for recordings up to 200 s,
+    /// then 10, 20, 50, 100, … so that a timeline never has more than 40 ticks, however long the
+    /// recording (a file may span 10⁹ s).
+    static func tickStep(_ span: Double) -> Double {
+        if span <= 5 { return 0.5 }
+        if span <= 20 { return 1 }
+        var step = 5.0
+        var decade = 10.0
+        while span / step > 40 {
+            // 5 → 10 → 20 → 50 → 100 → …
+            if step < decade { step = decade } else if step < 2 * decade { step = 2 * decade } else { step = 5 * decade; decade *= 10 }
+        }
+        return step
     }
 }

@@ -70,9 +70,18 @@ struct GraphOptions: ParsableArguments {
                               ("--pan-distance-mm", panDistanceMm), ("--swipe-distance-mm", swipeDistanceMm),
                               ("--edge-width-mm", edgeWidthMm), ("--corner-mm", cornerMm),
                               ("--fallback-points-per-mm", fallbackPointsPerMm)] {
-            if let value, !(value > 0) { throw ValidationError("\(name) must be a positive number, got \(value)") }
+            if let value, !(value > 0 && value.isFinite) {
+                throw ValidationError("\(name) must be a positive number, got \(value)")
+            }
+        }
+        // Converted to microseconds (an Int64): an hour is far beyond any press and far within.
+        if let ms = longPressMs, ms > Self.longestPressMs {
+            throw ValidationError("--long-press-ms must be at most \(Int(Self.longestPressMs)) (an hour), got \(ms)")
         }
     }
+
+    /// The longest `--long-press-ms` taken, in milliseconds.
+    static let longestPressMs = 3_600_000.0
 }
 
 /// `WIDTHxHEIGHT` in points.
@@ -87,9 +96,16 @@ struct OutputSize: ExpressibleByArgument, Hashable {
 
     init?(argument: String) {
         let parts = argument.lowercased().split(separator: "x")
-        guard parts.count == 2, let w = Double(parts[0]), let h = Double(parts[1]), w > 0, h > 0 else { return nil }
+        // Positive and at most a million points: a larger (or infinite) size makes positions no
+        // output has, which JSON cannot carry.
+        guard parts.count == 2, let w = Double(parts[0]), let h = Double(parts[1]),
+              w > 0, h > 0, w <= Self.largest, h <= Self.largest
+        else { return nil }
         self.init(width: w, height: h)
     }
+
+    /// The largest width or height taken, in points (or millimetres, for `--output-mm`).
+    static let largest = 1_000_000.0
 
     var defaultValueDescription: String { "\(Int(width))x\(Int(height))" }
     var size: Size { Size(width: width, height: height) }

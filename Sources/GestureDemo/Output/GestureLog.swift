@@ -111,7 +111,8 @@ final class GestureLog: GestureEngineObserver {
     private func text(_ r: GestureReport) -> String {
         func pad(_ s: String, _ n: Int) -> String { s.count >= n ? s : s + String(repeating: " ", count: n - s.count) }
         func fmt(_ v: Double) -> String { String(format: "%.1f", v) }
-        var line = terminal.dim(pad(String(format: "%8.3fs", r.time), 11))
+        // A space after the time whatever its width (past 100,000 s it fills the column).
+        var line = terminal.dim(pad(String(format: "%8.3fs", r.time) + " ", 11))
         line += terminal.bold(pad(r.recognizer, 14))
         line += terminal.state(pad(r.state, 11))
         line += pad("\(r.fingers) finger\(r.fingers == 1 ? "" : "s")", 10)

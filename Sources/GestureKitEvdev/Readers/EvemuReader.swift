@@ -76,8 +76,11 @@ private struct Parser {
         EvdevError(file: source, line: line, reason)
     }
 
+    /// The line's text is quoted up to 80 characters: a file that is not a recording (a JSON
+    /// export on one line, say) is named, not echoed whole.
     func malformed(_ line: Int, _ expected: String, _ text: Substring) -> EvdevError {
-        error(line, .malformed(expected: expected, found: String(text)))
+        let quoted = text.count > 80 ? text.prefix(80) + "…" : String(text)
+        return error(line, .malformed(expected: expected, found: quoted))
     }
 
     mutating func parse(line text: Substring, number: Int) throws(EvdevError) {

@@ -19,7 +19,8 @@ public enum RecordingReader {
     }
 
     /// The format of a recording's text. Looks no further than the first line that is neither
-    /// blank nor a comment.
+    /// blank nor a comment: YAML's document start (`---`) or a directive (`%YAML`), or one of
+    /// `libinput record`'s top-level keys, is `libinput record`; anything else is evemu.
     public static func format(of text: String) -> Format {
         var rest = Substring(text)
         while !rest.isEmpty {
@@ -27,7 +28,8 @@ public enum RecordingReader {
             rest = rest[line.endIndex...].drop { $0.isNewline }
             let t = line.drop { $0 == " " || $0 == "\t" }
             if t.isEmpty || t.hasPrefix("#") { continue }
-            return t.hasPrefix("version:") || t.hasPrefix("ndevices:") || t.hasPrefix("devices:") ? .libinputRecord : .evemu
+            let yaml = t.hasPrefix("---") || t.hasPrefix("%YAML")
+            return yaml || t.hasPrefix("version:") || t.hasPrefix("ndevices:") || t.hasPrefix("devices:") ? .libinputRecord : .evemu
         }
         return .evemu
     }

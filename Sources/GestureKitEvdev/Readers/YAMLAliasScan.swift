@@ -14,8 +14,11 @@ enum YAMLAliasScan {
     static func firstAlias(in text: String) -> (line: Int, alias: String)? {
         // Most files have no `*` at all: one quick search settles them.
         guard text.utf8.firstIndex(of: UInt8(ascii: "*")) != nil, let line = lineOfFirstAlias(in: text) else { return nil }
-        // Found: the slow way to its text, once.
-        let lineText = text.split(separator: "\n", omittingEmptySubsequences: false)[line - 1]
+        // Found: the slow way to its text, once. Lines are split on the byte, as the scan counts
+        // them: a CRLF file's "\r\n" is one Character, which a split on "\n" would not find.
+        let lines = text.utf8.split(separator: UInt8(ascii: "\n"), omittingEmptySubsequences: false)
+        guard line - 1 < lines.count else { return (line, "*") }
+        let lineText = String(decoding: lines[line - 1], as: UTF8.self)
         var alias = ""
         for word in lineText.split(whereSeparator: { " \t\r,[]{}".contains($0) }) where word.hasPrefix("*") && word.count > 1 {
             alias = String(word.prefix(64))
