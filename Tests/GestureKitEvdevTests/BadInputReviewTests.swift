@@ -1,3 +1,4 @@
+import GestureKit
 import GestureKitEvdev
 import Testing
 
@@ -30,5 +31,21 @@ struct BadInputReviewTests {
         #expect(RecordingReader.format(of: text) == .libinputRecord)
         let recording = try RecordingReader.parse(text, source: "marked.yml")
         #expect(recording.devices.count == 1)
+    }
+}
+
+/// The decoder announces the output its touchscreen is mapped onto, so that the engine keeps a
+/// mirrored sensor's first column on that output (see `SideBySideOutputReviewTests`).
+@Suite("Decoder's output frame review")
+struct DecoderOutputFrameReviewTests {
+    @Test("a touchscreen's device carries its mapping's frame; the sensor's first column, flipped, is on its far edge")
+    func decoderAnnouncesTheOutput() throws {
+        let mapping = OutputMapping(size: Size(width: 600, height: 400), flipsHorizontally: true, origin: Point(x: 1920, y: 0))
+        let decoder = try TouchDecoder(description: testTouchscreen(), id: DeviceID(1), mapping: mapping)
+        #expect(decoder.device.outputFrame == mapping.frame)
+        let upright = try TouchDecoder(description: testTouchscreen(), id: DeviceID(1), mapping: OutputMapping(size: Size(width: 600, height: 400)))
+        #expect(upright.device.outputFrame == nil, "an upright mapping keeps every sensor point inside its output")
+        #expect(mapping.map(normalized: Point(x: 0, y: 0.5)).x == mapping.frame.maxX,
+                "the mapping itself stays as it was: the engine keeps such a point on the output")
     }
 }

@@ -92,3 +92,34 @@ struct MultiFingerTapReviewTests {
         #expect(handler.seen == [1, 1, 1])
     }
 }
+
+/// A turned or flipped panel beside another output: its touches stay on its own output.
+@Suite("Outputs side by side review")
+struct SideBySideOutputReviewTests {
+    /// A stroke from the left output's right-hand edge, leftwards into it; the screen is two
+    /// outputs side by side, "left" 600 × 600 at x 0 and "right" beside it. The panel is the
+    /// left output's, placed there by `mapping`, as its producer announces it.
+    private func strokeFromSharedEdge(_ mapping: OutputMapping, column: Double) -> [String] {
+        let s = Fingers(outputFrame: mapping.frame)
+        let left = s.region("left", Rect(x: 0, y: 0, width: 600, height: 600))
+        let right = s.region("right", Rect(x: 600, y: 0, width: 400, height: 600))
+        left.addGestureRecognizer(PanGestureRecognizer().named("leftPan"))
+        right.addGestureRecognizer(PanGestureRecognizer().named("rightPan"))
+        // The left panel's sensor column `column` (of 4096), at mid-height.
+        s.press([1], at: [mapping.map(normalized: Point(x: column / 4096, y: 0.5))])
+        s.drag(1, by: Point(x: -100, y: 0), over: 100)
+        s.release([1])
+        return s.outcomes
+    }
+
+    @Test("the edge column of a turned or flipped panel stays on its own output when another is beside it")
+    func flippedOutputEdgeBesideAnotherOutput() {
+        let size = Size(width: 600, height: 600)
+        let upright = strokeFromSharedEdge(OutputMapping(size: size), column: 4095)
+        let turned = strokeFromSharedEdge(OutputMapping(size: size, rotation: .upsideDown), column: 0)
+        let flipped = strokeFromSharedEdge(OutputMapping(size: size, flipsHorizontally: true), column: 0)
+        #expect(upright == ["leftPan: began", "leftPan: ended"])
+        #expect(turned == upright)
+        #expect(flipped == upright)
+    }
+}

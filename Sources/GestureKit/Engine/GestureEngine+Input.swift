@@ -94,9 +94,9 @@ extension GestureEngine {
         var hint = 0
         // A stream comes from one device at a time: remember the last one's touch type and scale
         // rather than look both up (and copy the device's record) on every frame.
-        let type: TouchType, density: PointDensity, limits: LargeContactLimits
+        let type: TouchType, density: PointDensity, limits: LargeContactLimits, output: Rect?
         if let cached = frameDevice, cached.id == frame.device {
-            (type, density, limits) = (cached.type, cached.density, cached.limits)
+            (type, density, limits, output) = (cached.type, cached.density, cached.limits, cached.output)
         } else {
             guard let device = devices[frame.device], let d = deviceDensities[frame.device] else {
                 statistics.framesFromUnknownDevices += 1
@@ -104,7 +104,8 @@ extension GestureEngine {
             }
             (type, density) = (device.kind == .touchscreen ? .direct : .indirect, d)
             limits = LargeContactLimits(for: device, density: d, configuration: configuration)
-            frameDevice = (frame.device, type, density, limits)
+            output = device.outputFrame
+            frameDevice = (frame.device, type, density, limits, output)
         }
         for c in frame.contacts {
             switch c.phase {
@@ -119,7 +120,7 @@ extension GestureEngine {
                     book.value.ignoredContacts.append((frame.device, c.id))
                     continue
                 }
-                begin(c, device: frame.device, type: type, density: density, at: frame.timestamp)
+                begin(c, device: frame.device, type: type, density: density, output: output, at: frame.timestamp)
                 // A delegate asked as the finger was offered sent a frame: that frame's cycle handed
                 // out the motion so far, and its recognizers heard up to its serial. What moves from
                 // here on takes a serial of its own, so that they hear it too, and no recognizer is
@@ -254,7 +255,7 @@ extension GestureEngine {
         return motion.first
     }
 
-    private func begin(_ c: TouchContact, device: DeviceID, type: TouchType, density: PointDensity, at time: Timestamp) {
+    private func begin(_ c: TouchContact, device: DeviceID, type: TouchType, density: PointDensity, output: Rect?, at time: Timestamp) {
         nextSequence += 1
         let taps = tapCounter.count(device: device, location: c.location, density: density, time: time, configuration: configuration)
         let t: Touch
@@ -274,7 +275,7 @@ extension GestureEngine {
         let hit: Region?
         if type == .direct {
             // Off the screen, the root; nowhere when the root takes no touches.
-            hit = root.hitTest(onScreen(c.location)) ?? (root.isInteractionEnabled ? root : nil)
+            hit = root.hitTest(onScreen(c.location, output: output)) ?? (root.isInteractionEnabled ? root : nil)
         } else {
             hit = touchpadFocus ?? root
         }
@@ -299,9 +300,15 @@ extension GestureEngine {
     /// column there, which a rectangle leaves out, and the regions along that edge must still
     /// take the touch, as they take the unmirrored last row or column (and an exclusion zone
     /// along that edge keeps out recognizers).
-    func onScreen(_ p: Point) -> Point {
+    /// On a screen of several outputs, the far edge of the device's `output` is the near edge of
+    /// the one beside it: a point there is kept on the last point of its own output first.
+    func onScreen(_ p: Point, output: Rect? = nil) -> Point {
         let frame = root.frame
         var q = p
+        if let output {
+            if q.x == output.maxX && output.size.width > 0 { q.x = q.x.nextDown }
+            if q.y == output.maxY && output.size.height > 0 { q.y = q.y.nextDown }
+        }
         if q.x == frame.maxX && frame.size.width > 0 { q.x = q.x.nextDown }
         if q.y == frame.maxY && frame.size.height > 0 { q.y = q.y.nextDown }
         return q

@@ -143,7 +143,7 @@ public final class GestureEngine {
         set { book.value.isDeliveringTouches = newValue }
     }
     /// The device of the latest touch frame, with its touch type, density and large-contact limits.
-    var frameDevice: (id: DeviceID, type: TouchType, density: PointDensity, limits: LargeContactLimits)? {
+    var frameDevice: (id: DeviceID, type: TouchType, density: PointDensity, limits: LargeContactLimits, output: Rect?)? {
         get { book.value.frameDevice }
         set { book.value.frameDevice = newValue }
     }
@@ -287,7 +287,7 @@ struct EngineBook {
     var activeTouches: [Touch] = []
     var deliveryTouches: [Touch] = []
     var ignoredContacts: [(device: DeviceID, contact: Int)] = []
-    var frameDevice: (id: DeviceID, type: TouchType, density: PointDensity, limits: LargeContactLimits)?
+    var frameDevice: (id: DeviceID, type: TouchType, density: PointDensity, limits: LargeContactLimits, output: Rect?)?
     var earliestRecognizerDeadline: Timestamp?
     /// A time, in microseconds, no later than the last report of any active touch: the
     /// stuck-touch watchdog cannot be due before it plus the timeout. Set to the oldest report

@@ -57,14 +57,21 @@ public struct InputDevice: Hashable, Sendable, CustomStringConvertible {
     public var densitySource: DensitySource
     /// What the device tells of each contact's size.
     public var contactSize: ContactSize
+    /// For a touchscreen, the rectangle of the shared space its output covers (``OutputMapping/frame``),
+    /// when its mapping flips, turns or calibrates the sensor (``OutputMapping/reordersEdges``):
+    /// such a mapping puts the sensor's first row or column on the output's far edge, which is
+    /// the near edge of an output beside it, and a touch there is hit-tested on this output.
+    public var outputFrame: Rect?
 
     /// Creates a device description; `hasResolution` is taken as false without a physical size.
     /// `densitySource` defaults to the device's resolution when it has one, else the fallback;
-    /// `contactSize` to none.
+    /// `contactSize` to none; `outputFrame` to none (the screen's own far edges are kept on it
+    /// whatever the device).
     public init(
         id: DeviceID, name: String, kind: DeviceKind, sizeMillimetres: Size? = nil,
         hasResolution: Bool = true, maximumContacts: Int? = nil,
-        density: PointDensity? = nil, densitySource: DensitySource? = nil, contactSize: ContactSize = .none
+        density: PointDensity? = nil, densitySource: DensitySource? = nil, contactSize: ContactSize = .none,
+        outputFrame: Rect? = nil
     ) {
         self.id = id
         self.name = name
@@ -75,6 +82,7 @@ public struct InputDevice: Hashable, Sendable, CustomStringConvertible {
         self.density = density
         self.densitySource = densitySource ?? (self.hasResolution ? .deviceResolution : .fallback)
         self.contactSize = contactSize
+        self.outputFrame = outputFrame
     }
 
     public var description: String {

@@ -152,7 +152,8 @@ public struct TouchDecoder {
             sizeMillimetres: hasResolution || outputMillimetres != nil ? sensorMillimetres : nil,
             hasResolution: hasResolution, maximumContacts: slotCount,
             density: density?.density, densitySource: density?.source,
-            contactSize: hasTouchMajor ? .majorAxis : pressureAxis != nil ? .pressure : ContactSize.none)
+            contactSize: hasTouchMajor ? .majorAxis : pressureAxis != nil ? .pressure : ContactSize.none,
+            outputFrame: kind == .touchscreen && mapping.reordersEdges ? mapping.frame : nil)
         frame = TouchFrame(device: id, timestamp: .zero)
         frame.contacts.reserveCapacity(slots.count * 2)
     }

@@ -111,7 +111,8 @@ struct LibinputEventMapper {
             id: id, name: info.name, kind: kind, sizeMillimetres: info.sizeMillimetres,
             hasResolution: info.sizeMillimetres != nil,
             maximumContacts: info.touchCount > 0 ? info.touchCount : nil,
-            density: density?.density, densitySource: density?.source)
+            density: density?.density, densitySource: density?.source,
+            outputFrame: kind == .touchscreen && output.reordersEdges ? output.frame : nil)
     }
 
     /// Chooses each touchscreen's output again. A device whose density changes is announced again

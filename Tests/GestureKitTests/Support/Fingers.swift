@@ -29,13 +29,15 @@ final class Fingers: GestureEngineObserver {
 
     init(
         hz: Double = 120, configuration: GestureConfiguration = .default, kind: DeviceKind = .touchscreen,
-        hasResolution: Bool = true, density: PointDensity? = nil, contactSize: ContactSize = .none
+        hasResolution: Bool = true, density: PointDensity? = nil, contactSize: ContactSize = .none,
+        outputFrame: Rect? = nil
     ) {
         self.hz = hz
         engine = GestureEngine(screen: Self.screen, configuration: configuration)
         device = InputDevice(
             id: DeviceID(1), name: "test panel", kind: kind, sizeMillimetres: Size(width: 250, height: 150),
-            hasResolution: hasResolution, maximumContacts: 10, density: density, contactSize: contactSize
+            hasResolution: hasResolution, maximumContacts: 10, density: density, contactSize: contactSize,
+            outputFrame: outputFrame
         )
         engine.observer = self
         engine.send(.deviceAdded(device, at: time))
