@@ -439,4 +439,28 @@ import Testing
         let violation = InvariantRun.replay(seed: 0x972fb122d5, mode: .reentrant, steps: steps, ownTouchHookInput: true)
         #expect(violation == nil, "\(violation ?? "")")
     }
+
+    /// Found by `scripts/invariants` (seed 651,340,286,184, reentrant mode): a tap hearing lifts
+    /// first holds its landing while a delegate asked about its transition sends a frame; in the
+    /// nested cycle the tap resets and takes the landing again, then hears lifts first once more,
+    /// and that cycle's hold put the outer one's landing back in its queue: it began twice.
+    /// Fixed: a nested cycle's held landings join the outer ones, and a landing the recognizer
+    /// follows again already is not handed back.
+    ///
+    /// Found as: step 7: 0:HookedTap: touch 9: touchesBegan twice
+    @Test("landings held by a tap in a cycle and in one nested in it begin once")
+    func liftsFirstHeldTwice() {
+        let steps: [Step] = [
+            .frame(1, ms: 10, [Contact(1, .began, 248, 582)]),
+            .frame(1, ms: 6, [Contact(1, .moved, 261, 577)]),
+            .frame(1, ms: 10, [Contact(1, .moved, 264, 565), Contact(3, .began, 901, 218), Contact(4, .began, 599, 56)]),
+            .frame(2, ms: 10, [Contact(8, .began, 737, 519), Contact(9, .began, 32, 447), Contact(10, .began, 369, 159), Contact(11, .began, 696, 458)]),
+            .frame(2, ms: 10, [Contact(8, .moved, 753, 520), Contact(9, .moved, 31, 444), Contact(10, .moved, 388, 166), Contact(11, .moved, 674, 434)]),
+            .add(1, ms: 10),
+            .frame(1, ms: 5, [Contact(13, .began, 310, 500)]),
+            .frame(1, ms: 10, [Contact(13, .ended, 310, 500), Contact(14, .began, 472, 433)]),
+        ]
+        let violation = InvariantRun.replay(seed: 0x97a6e808e8, mode: .reentrant, steps: steps, ownTouchHookInput: true)
+        #expect(violation == nil, "\(violation ?? "")")
+    }
 }

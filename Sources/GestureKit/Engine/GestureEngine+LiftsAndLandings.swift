@@ -39,10 +39,17 @@ extension GestureEngine {
     /// Takes this cycle's landings back from `r`, which hears its lifts first: until then it
     /// follows them no more than it would had they landed one frame later, so that neither its
     /// motion nor its lifts (nor a cycle nested in their hooks) hand them on. They are held in
-    /// `landingsHeld`, with the sequence number of the last touch offered to it before.
+    /// `landingsHeld`, with the sequence number of the last touch offered to it before. In a
+    /// cycle nested in the hooks of one that holds landings for `r` already, those of the nested
+    /// cycle join them: whichever cycle hands them back hands back all.
     func takeLandingsBack(from r: GestureRecognizer) {
-        r.book.value.offeredBeforeLandingsHeld = r.book.value.lastOfferedSequence
-        swap(&r.book.value.landingsHeld, &r.book.value.beganBuffer)
+        if r.book.value.landingsHeld.isEmpty {
+            r.book.value.offeredBeforeLandingsHeld = r.book.value.lastOfferedSequence
+            swap(&r.book.value.landingsHeld, &r.book.value.beganBuffer)
+        } else {
+            r.book.value.landingsHeld.append(contentsOf: r.book.value.beganBuffer)
+            r.book.value.beganBuffer.empty()
+        }
         var k = 0
         while k < r.book.value.landingsHeld.count {
             let t = r.book.value.landingsHeld[k]
@@ -56,13 +63,16 @@ extension GestureEngine {
     /// decided its gesture (it finished, or waits on another's failure), the fingers take no part
     /// in that gesture: they stay apart, and are offered to it again once it resets, as they
     /// would be had they landed one frame later. Otherwise those still down, and not offered to
-    /// it again meanwhile (by a cycle nested in its hooks), join it again and are handed on.
+    /// it again meanwhile (by a cycle nested in its hooks, which may have reset it), join it
+    /// again and are handed on.
     func handLandingsBack(to r: GestureRecognizer) {
         var landings: [Touch] = []
         swap(&landings, &r.book.value.landingsHeld)
         if r.isEnabled && r.pendingState == nil && !r.committedState.isFinished {
             let lastOffered = r.book.value.lastOfferedSequence
-            landings.removeAll { t in !(t.isActive && lastOffered < t.sequence && attach(t, to: r)) }
+            landings.removeAll { t in
+                !(t.isActive && lastOffered < t.sequence && !r.book.value.touches.contains(identical: t) && attach(t, to: r))
+            }
             if !landings.isEmpty {
                 r.book.value.lastOfferedSequence = max(r.book.value.lastOfferedSequence, r.book.value.offeredBeforeLandingsHeld)
                 r.touchesBegan(landings)
