@@ -76,7 +76,10 @@ extension GestureEngine {
             // hands out only what is queued meanwhile, not these again.
             var began: [Touch] = []
             swap(&began, &r.book.value.beganBuffer)
+            // Finished before it heard them (excluded by a recognizer that heard a lift first,
+            // say): they take no part in its gesture, and are offered to it once it resets.
             if ready && !r.committedState.isFinished { r.touchesBegan(began) }
+            else if r.committedState.isFinished { takeBack(began, from: r) }
             began.putBack(into: &r.book.value.beganBuffer)
         }
         if moves && !r.committedState.isFinished {

@@ -170,7 +170,9 @@ extension GestureEngine {
                     // Each recognizer borrowed from the touch's list rather than retained.
                     t.gestureRecognizers.forEachUnretained { $0.book.value.endedBuffer.append(t) }
                     book.value.inputQueued = true
-                    tapCounter.noteEnd(of: t, configuration: configuration)
+                    book.value.tapCounter.noteEnd(
+                        of: t, longest: configuration.tapMaximumDuration, movement: configuration.tapMaximumMovement,
+                        interval: configuration.multiTapMaximumInterval)
                 } else {
                     cancel(t, reason: c.isPalm || large ? .palm : .device)
                 }
@@ -257,7 +259,9 @@ extension GestureEngine {
 
     private func begin(_ c: TouchContact, device: DeviceID, type: TouchType, density: PointDensity, output: Rect?, at time: Timestamp) {
         nextSequence += 1
-        let taps = tapCounter.count(device: device, location: c.location, density: density, time: time, configuration: configuration)
+        let taps = book.value.tapCounter.count(
+            device: device, location: c.location, density: density, time: time,
+            interval: configuration.multiTapMaximumInterval, distance: configuration.multiTapMaximumDistance)
         let t: Touch
         if let pooled = book.value.touchPool.popLast() {
             pooled.reuse(

@@ -50,10 +50,14 @@ extension GestureEngine {
             r.book.value.landingsHeld.append(contentsOf: r.book.value.beganBuffer)
             r.book.value.beganBuffer.empty()
         }
-        var k = 0
-        while k < r.book.value.landingsHeld.count {
-            let t = r.book.value.landingsHeld[k]
-            k += 1
+        takeBack(r.book.value.landingsHeld, from: r)
+    }
+
+    /// Takes `landings`, which `r` was offered in this cycle and has not heard, back from it: it
+    /// no longer follows them, and they are offered to it again once it resets (or by
+    /// `handLandingsBack(to:)`), as they would be had they landed one frame later.
+    func takeBack(_ landings: [Touch], from r: GestureRecognizer) {
+        for t in landings where r.book.value.touches.contains(identical: t) {
             r.ignore(t)
             r.book.value.lastOfferedSequence = min(r.book.value.lastOfferedSequence, t.sequence - 1)
         }
@@ -68,7 +72,8 @@ extension GestureEngine {
     func handLandingsBack(to r: GestureRecognizer) {
         var landings: [Touch] = []
         swap(&landings, &r.book.value.landingsHeld)
-        if r.isEnabled && r.pendingState == nil && !r.committedState.isFinished {
+        // Still taking part (not removed or disabled by its hooks), ready, and not finished.
+        if isParticipant(r) && r.isEnabled && r.pendingState == nil && !r.committedState.isFinished {
             let lastOffered = r.book.value.lastOfferedSequence
             landings.removeAll { t in
                 !(t.isActive && lastOffered < t.sequence && !r.book.value.touches.contains(identical: t) && attach(t, to: r))

@@ -90,11 +90,11 @@ extension GestureEngine {
         let resets = g.resets
         guard delegate.gestureRecognizer(g, shouldReceive: t) else { return false }
         // The delegate may have changed the graph, or cancelled the touch, before it answered;
-        // or sent input in which the recognizer reset, and was offered the touch again then (a
-        // touch taken back from it, see `takeLandingsBack(from:)`): the answer was for the
-        // sequence before.
+        // or sent input in which the recognizer reset and was offered the touch again, and took
+        // it then (a touch taken back from it, see `takeBack(_:from:)`).
+        let takenMeanwhile = g.resets != resets && g.book.value.touches.contains(identical: t)
         return t.isActive && g.isEnabled && !g.committedState.isFinished && g.pendingState == nil
-            && g.resets == resets && (book.value.treeChanges == tree || g.region?.engine === self)
+            && !takenMeanwhile && (book.value.treeChanges == tree || g.region?.engine === self)
     }
 
     /// A region joined or left the tree, or a recognizer its region (see `EngineBook.treeChanges`).

@@ -210,7 +210,6 @@ public final class GestureEngine {
     }
     /// Reused for the touches of a region-wide cancel.
     var regionCancelBuffer: [Touch] { book.value.regionCancelBuffer }
-    var tapCounter = TapCounter()
 
     /// An engine's identity, which lives as long as anything remembers it: its address is never
     /// another engine's while it is remembered (an engine's own address can be reused once it
@@ -287,6 +286,8 @@ struct EngineBook {
     var activeTouches: [Touch] = []
     var deliveryTouches: [Touch] = []
     var ignoredContacts: [(device: DeviceID, contact: Int)] = []
+    /// For `Touch.tapCount`: the fingers of the last tap.
+    var tapCounter = TapCounter()
     var frameDevice: (id: DeviceID, type: TouchType, density: PointDensity, limits: LargeContactLimits, output: Rect?)?
     var earliestRecognizerDeadline: Timestamp?
     /// A time, in microseconds, no later than the last report of any active touch: the

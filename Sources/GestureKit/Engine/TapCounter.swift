@@ -4,8 +4,11 @@
 /// Every finger of the last tap is kept, not only the last to lift: the fingers of a two-finger
 /// double tap's second tap each count from the finger of the first tap that landed where they
 /// land, whatever order they lift in. A tap whose finger landed after every kept one had lifted
-/// is a new tap and replaces them; one that overlapped them is a finger of the same tap and
-/// joins them.
+/// (or as the last lifted) is a new tap and replaces them; one that overlapped them is a finger
+/// of the same tap and joins them.
+///
+/// A landing compares itself with each kept finger (ten at most, for a ten-finger tap): a few
+/// multiplications each, squared lengths compared, no square root.
 struct TapCounter {
     private struct Tap {
         var device: DeviceID
@@ -16,17 +19,29 @@ struct TapCounter {
     /// The fingers of the last tap (few: one per finger that took part), kept with their
     /// capacity, so that counting allocates nothing once a few taps have ended.
     private var fingers: [Tap] = []
+    /// When the last of them lifted, and the first.
+    private var latestEnd = Timestamp.zero
+    private var earliestEnd = Timestamp.zero
 
-    /// The tap count of a finger landing at `location` on `device` at `time`.
+    /// The tap count of a finger landing at `location` on `device` at `time`, counting taps that
+    /// ended at most `interval` before, within `distance`.
     func count(
-        device: DeviceID, location: Point, density: PointDensity, time: Timestamp, configuration: GestureConfiguration
+        device: DeviceID, location: Point, density: PointDensity, time: Timestamp, interval: Duration, distance: Distance
     ) -> Int {
-        let distance = configuration.multiTapMaximumDistance
+        guard !fingers.isEmpty, time - latestEnd <= interval else { return 1 }
+        // The distance's unit along each axis: millimetres through the device's density, or points.
+        let (sx, sy) = switch distance {
+        case .millimetres: (1 / density.x, 1 / density.y)
+        case .points: (1.0, 1.0)
+        }
+        let limit = distance.magnitude * distance.magnitude
         var count = 0
         var nearest = Double.infinity
-        for tap in fingers where tap.device == device && time - tap.end <= configuration.multiTapMaximumInterval {
-            let d = distance.length(of: location - tap.location, density: density)
-            if d <= distance.magnitude && d < nearest {
+        for tap in fingers where tap.device == device && time - tap.end <= interval {
+            let dx = (location.x - tap.location.x) * sx
+            let dy = (location.y - tap.location.y) * sy
+            let d = dx * dx + dy * dy
+            if d <= limit && d < nearest {
                 nearest = d
                 count = tap.count
             }
@@ -34,19 +49,22 @@ struct TapCounter {
         return count + 1
     }
 
-    /// Notes that `t` lifted: as a finger of a tap if it was short and still, else as an end to
-    /// the taps counted so far.
-    mutating func noteEnd(of t: Touch, configuration: GestureConfiguration) {
-        let short = t.timestamp - t.startTimestamp <= configuration.tapMaximumDuration
-        let movement = configuration.tapMaximumMovement
+    /// Notes that `t` lifted: as a finger of a tap if it lasted at most `longest` and moved at
+    /// most `movement`, else as an end to the taps counted so far; fingers that lifted more than
+    /// `interval` before go.
+    mutating func noteEnd(of t: Touch, longest: Duration, movement: Distance, interval: Duration) {
+        let short = t.timestamp - t.startTimestamp <= longest
         let still = movement.length(of: t.location - t.startLocation, density: t.density) <= movement.magnitude
         guard short && still else { return fingers.removeAll(keepingCapacity: true) }
-        if fingers.allSatisfy({ $0.end < t.startTimestamp }) {
+        // A finger that landed as the last one lifted (drummed) is the next tap.
+        if fingers.isEmpty || latestEnd <= t.startTimestamp {
             fingers.removeAll(keepingCapacity: true)
-        } else {
-            let interval = configuration.multiTapMaximumInterval
+            earliestEnd = t.timestamp
+        } else if t.timestamp - earliestEnd > interval {
             fingers.removeAll { t.timestamp - $0.end > interval }
+            earliestEnd = fingers.first?.end ?? t.timestamp
         }
+        latestEnd = t.timestamp
         fingers.append(Tap(device: t.device, location: t.startLocation, end: t.timestamp, count: t.tapCount))
     }
 }

@@ -164,12 +164,11 @@ open class LongPressGestureRecognizer: GestureRecognizer {
 }
 
 extension LongPressGestureRecognizer: HearsLiftsFirst {
-    /// A finger that lands as the fingers of a tap before the press lift, and would be one too
-    /// many for that tap, is heard after the lifts: it is the press (a tap-and-hold drummed with
-    /// two fingers).
+    /// A finger that lands as all the fingers down lift, and would be one too many for them, is
+    /// heard after the lifts: it is the press after a tap (a tap-and-hold drummed with two
+    /// fingers), or the next press after one that ended too soon.
     func hearsLiftsFirst(lifting: Int, landing: Int) -> Bool {
-        state == .possible && !sequence.pressing && sequence.tapsDone < numberOfTapsRequired
-            && sequence.active > 0 && lifting >= sequence.active
+        state == .possible && sequence.active > 0 && lifting >= sequence.active
             && sequence.active + landing > numberOfTouchesRequired
     }
 }

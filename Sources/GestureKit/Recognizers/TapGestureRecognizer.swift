@@ -117,7 +117,10 @@ open class TapGestureRecognizer: GestureRecognizer {
         var sum = Point.zero
         var n = 0.0
         var lead: Touch?
-        forEachFinger(includingLifted: false) { t in
+        // Those of this tap: a finger of it may have lifted in the frame another lands in.
+        let tapStart = sequence.tapStart
+        forEachFinger(includingLifted: true) { t in
+            guard t.startTimestamp >= tapStart else { return }
             sum += t.startLocation
             n += 1
             if lead == nil { lead = t }
