@@ -8,25 +8,12 @@ import Testing
 /// first version of that change.
 @Suite("A lift and a landing in one frame, more review")
 struct LiftAndLandingReviewTests {
-    /// Finger 1 down at `first`, held `hold` ms, then lifted as finger 2 lands at `second` (in
-    /// one frame, or one frame later); `then` runs after, then deadlines pass.
     private func handOver(
         _ s: Fingers, sameFrame: Bool, hold: Double = 60,
         first: Point = Point(x: 300, y: 300), second: Point = Point(x: 310, y: 300),
         then: (Fingers) -> Void
     ) {
-        s.press([1], at: [first])
-        s.wait(hold)
-        s.tick()
-        s.lift(1)
-        if !sameFrame {
-            s.frame()
-            s.tick()
-        }
-        s.down(2, at: second)
-        s.frame()
-        then(s)
-        s.wait(1000)
+        s.handOver(sameFrame: sameFrame, hold: hold, first: first, second: second, then: then)
     }
 
     // MARK: A recognizer removed by its target while it hears the lifts
@@ -51,15 +38,6 @@ struct LiftAndLandingReviewTests {
     }
 
     // MARK: Tap counts of drummed taps
-
-    final class TapCounts: TouchHandler {
-        var seen: [Int] = []
-        func touchBegan(_ touch: Touch) { seen.append(touch.tapCount) }
-        func touchMoved(_ touch: Touch) {}
-        func touchEnded(_ touch: Touch) {}
-        func touchCancelled(_ touch: Touch) {}
-    }
-
 
     @Test("a triple tap drummed with two fingers counts 1, 2, 3, in one frame as in two", arguments: [false, true])
     func drummedTripleTapCount(sameFrame: Bool) {

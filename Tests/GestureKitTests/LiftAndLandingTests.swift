@@ -7,8 +7,8 @@ import Testing
 /// later; each failed on the code before recognizers could hear the lift first.
 @Suite("A lift and a landing in one frame")
 struct LiftAndLandingTests {
-    /// Lands finger 1 at `first`, holds it `hold` ms, then lifts it as finger 2 lands at
-    /// `second` (in the same frame, or one frame later), runs `then` and lets the deadlines pass.
+    /// Adds `recognizers` to a new script's root and hands finger 1 over to finger 2 (see
+    /// `Fingers.handOver`); returns the outcomes.
     private func handOver(
         _ recognizers: [GestureRecognizer], sameFrame: Bool, hold: Double = 60,
         first: Point = Point(x: 300, y: 300), second: Point = Point(x: 310, y: 300),
@@ -16,19 +16,7 @@ struct LiftAndLandingTests {
     ) -> [String] {
         let s = Fingers()
         for r in recognizers { s.engine.root.addGestureRecognizer(r) }
-        s.press([1], at: [first])
-        s.wait(hold)
-        before(s)
-        s.tick()
-        s.lift(1)
-        if !sameFrame {
-            s.frame()
-            s.tick()
-        }
-        s.down(2, at: second)
-        s.frame()
-        then(s)
-        s.wait(1000)
+        s.handOver(sameFrame: sameFrame, hold: hold, first: first, second: second, before: before, then: then)
         return s.outcomes
     }
 

@@ -47,14 +47,6 @@ struct MultiFingerTapReviewTests {
                 == ["double: failed(moved further than 10 mm)"])
     }
 
-    final class TapCounts: TouchHandler {
-        var seen: [Int] = []
-        func touchBegan(_ touch: Touch) { seen.append(touch.tapCount) }
-        func touchMoved(_ touch: Touch) {}
-        func touchEnded(_ touch: Touch) {}
-        func touchCancelled(_ touch: Touch) {}
-    }
-
     @Test("each finger of a two-finger double tap's second tap has a tap count of 2, whichever finger lifted last",
           arguments: [[1, 2], [2, 1]])
     func twoFingerTapCounts(liftOrder: [Int]) {
