@@ -115,4 +115,14 @@ struct CLIReviewTests {
         // Before the fix: "100000.350stap           recognized …".
         #expect(!run.stdout.contains("stap"), "\(run.stdout)")
     }
+
+    @Test("devices and live give the same exit status, 5, for a --device node that does not exist")
+    func missingNodeExitStatus() throws {
+        let devices = try DemoRun.run(["devices", "--device", "/dev/input/event99"])
+        let live = try DemoRun.run(["live", "--device", "/dev/input/event99"])
+        // Before the fix: devices 4 ("none of these is a touchscreen or touchpad"), live 5.
+        #expect(live.status == 5)
+        #expect(devices.status == live.status, "devices \(devices.status), live \(live.status)")
+        #expect(devices.stderr.contains("no such input device: /dev/input/event99"), "\(devices.stderr)")
+    }
 }

@@ -70,6 +70,11 @@ struct Devices: ParsableCommand {
             print(line)
         }
         if summaries.allSatisfy({ $0.kind == nil }) {
+            // Only nodes that do not exist: as `live` says of them (exit status 5).
+            if summaries.allSatisfy({ $0.access == .failed(errno: ENOENT) }) {
+                Terminal.error("gesture-demo: no such input device: \(summaries.compactMap(\.node).joined(separator: ", "))")
+                throw ExitCode(5)
+            }
             if summaries.contains(where: { if case .permissionDenied = $0.access { true } else { false } }) {
                 Terminal.error("gesture-demo: no touchscreen or touchpad could be opened: permission denied through \(access)")
                 throw ExitCode(3)
