@@ -463,4 +463,35 @@ import Testing
         let violation = InvariantRun.replay(seed: 0x97a6e808e8, mode: .reentrant, steps: steps, ownTouchHookInput: true)
         #expect(violation == nil, "\(violation ?? "")")
     }
+
+    /// Found by `scripts/invariants` (seed 653,340,317,983, reentrant mode): while a delegate was
+    /// asked about a landing, input it sent made the tap hear a lift first and give back the
+    /// frame's landings; reset, the tap was offered them and that landing, took them and failed.
+    /// The delegate's yes then attached the landing again. Fixed: an answer given across a take
+    /// back does not count (the touch is offered again once the recognizer resets).
+    ///
+    /// Found as: step 15: 0:HookedTap: touch 17: touchesBegan twice
+    @Test("a delegate's answer given while the recognizer gave landings back does not attach the touch again")
+    func answerAcrossTakeBack() {
+        let steps: [Step] = [
+            .frame(1, ms: 10, [Contact(1, .began, 225, 322)]),
+            .frame(1, ms: 10, [Contact(2, .began, 277, 42)]),
+            .frame(1, ms: 10, [Contact(2, .moved, 277, 28)]),
+            .frame(1, ms: 7, [Contact(2, .moved, 253, 47), Contact(3, .began, 499, 230)]),
+            .frame(1, ms: 10, [Contact(3, .moved, 492, 240), Contact(4, .began, 104, 581), Contact(5, .began, 726, 594)]),
+            .remove(1, ms: 8),
+            .frame(2, ms: 10, [Contact(6, .began, 837, 368)]),
+            .frame(2, ms: 10, [Contact(7, .began, 365, 108)]),
+            .add(1, ms: 5),
+            .frame(1, ms: 3, [Contact(8, .began, 454, 208)]),
+            .cancelAll(ms: 10),
+            .frame(1, ms: 10, [Contact(9, .began, 285, 392)]),
+            .frame(1, ms: 10, [Contact(10, .began, 30, 310), Contact(11, .began, 868, 394), Contact(12, .began, 471, 318), Contact(13, .began, 680, 185)]),
+            .frame(1, ms: 1467, [Contact(10, .moved, 73, 476), Contact(12, .moved, 457, 312), Contact(13, .moved, 660, 204)]),
+            .frame(1, ms: 10, [Contact(9, .ended, 293, 412), Contact(10, .moved, 48, 456), Contact(12, .ended, 457, 312), Contact(13, .ended, 660, 204), Contact(14, .began, 346, 188)]),
+            .frame(1, ms: 10, [Contact(10, .moved, 24, 453), Contact(14, .ended, 346, 188), Contact(15, .began, 58, 591), Contact(16, .began, 340, 139), Contact(18, .began, 118, 170)]),
+        ]
+        let violation = InvariantRun.replay(seed: 0x981e1e191f, mode: .reentrant, steps: steps, ownTouchHookInput: true)
+        #expect(violation == nil, "\(violation ?? "")")
+    }
 }

@@ -57,6 +57,7 @@ extension GestureEngine {
     /// no longer follows them, and they are offered to it again once it resets (or by
     /// `handLandingsBack(to:)`), as they would be had they landed one frame later.
     func takeBack(_ landings: [Touch], from r: GestureRecognizer) {
+        r.book.value.retakes &+= 1
         for t in landings where r.book.value.touches.contains(identical: t) {
             r.ignore(t)
             r.book.value.lastOfferedSequence = min(r.book.value.lastOfferedSequence, t.sequence - 1)

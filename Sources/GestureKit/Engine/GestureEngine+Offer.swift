@@ -87,14 +87,14 @@ extension GestureEngine {
     @inline(never)
     private func delegateAccepts(_ g: GestureRecognizer, _ t: Touch, tree: Int) -> Bool {
         guard let delegate = g.delegate(asking: .receiveTouch) else { return true }
-        let resets = g.resets
+        let retakes = g.book.value.retakes
         guard delegate.gestureRecognizer(g, shouldReceive: t) else { return false }
         // The delegate may have changed the graph, or cancelled the touch, before it answered;
-        // or sent input in which the recognizer reset and was offered the touch again, and took
-        // it then (a touch taken back from it, see `takeBack(_:from:)`).
-        let takenMeanwhile = g.resets != resets && g.book.value.touches.contains(identical: t)
+        // or sent input in which the recognizer gave back landings of this frame (see
+        // `takeBack(_:from:)`): it is offered them, and this one, again, once it resets (it may
+        // have been already, in that input).
         return t.isActive && g.isEnabled && !g.committedState.isFinished && g.pendingState == nil
-            && !takenMeanwhile && (book.value.treeChanges == tree || g.region?.engine === self)
+            && g.book.value.retakes == retakes && (book.value.treeChanges == tree || g.region?.engine === self)
     }
 
     /// A region joined or left the tree, or a recognizer its region (see `EngineBook.treeChanges`).

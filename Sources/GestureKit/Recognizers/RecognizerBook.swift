@@ -73,6 +73,9 @@ struct RecognizerBook {
     /// sequence number of the last touch offered to it before (see `takeLandingsBack(from:)`).
     var landingsHeld: [Touch] = []
     var offeredBeforeLandingsHeld = 0
+    /// How many times landings were taken back from it (`takeBack(_:from:)`): a delegate's
+    /// answer about a touch given across one does not count.
+    var retakes = 0
     var movesHeard = 0
     /// The engine while the recognizer takes part in a cycle of it: set when it receives input,
     /// cleared when it resets or is released, and by the engine's deinit. The recognizer takes
