@@ -2,7 +2,8 @@ import GestureKit
 import Testing
 
 /// A frame in which one finger lifts and another lands: a panel sampling at 60–240 Hz reports a
-/// finger drumming down as the previous one lifts in one frame about as often as in two. Each
+/// finger drumming down within a frame interval (4–17 ms) of the previous one's lift in the same
+/// frame as that lift. Each
 /// test compares the mixed frame with the same input split into a lift, then a landing one frame
 /// later; each failed on the code before recognizers could hear the lift first.
 @Suite("A lift and a landing in one frame")

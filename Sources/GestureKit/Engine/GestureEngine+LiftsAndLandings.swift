@@ -2,8 +2,8 @@
 /// frame in which some of its fingers lift and other fingers land, it hears the lifts first when
 /// it says so.
 ///
-/// A panel reports a finger that lands as another lifts in one frame about as often as in two,
-/// and one frame allows both orders. The engine's own order is landings first (a landing joins
+/// A panel reports a finger that lands within a frame interval of another's lift in the same
+/// frame as that lift, and one frame allows both orders. The engine's own order is landings first (a landing joins
 /// the fingers still down, as a two-finger tap whose second finger lands as the first lifts
 /// needs). A multi-tap drummed with two fingers needs the other order: with the landing first,
 /// its tap has one finger too many. See docs/architecture.md, "One frame, many things".
