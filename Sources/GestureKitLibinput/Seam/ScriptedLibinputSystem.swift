@@ -87,11 +87,20 @@ public final class ScriptedLibinputSystem: LibinputSystem {
     /// Calibration matrices by device.
     public var calibration: [RawDeviceHandle: CalibrationMatrix] = [:]
     /// Every call, in order.
-    public private(set) var calls: [Call] = []
+    public var calls: [Call] { inspected.withLock { $0.calls } }
     /// Descriptors currently open.
-    public private(set) var openDescriptors: Set<Int32> = []
+    public var openDescriptors: Set<Int32> { inspected.withLock { $0.openDescriptors } }
     /// Whether a context exists.
-    public private(set) var hasContext = false
+    public var hasContext: Bool { inspected.withLock { $0.hasContext } }
+
+    /// What a test inspects, under a lock: a test may read it from its own task while the
+    /// backend's thread still runs (to see the backend close, say).
+    private struct Inspected {
+        var calls: [Call] = []
+        var openDescriptors: Set<Int32> = []
+        var hasContext = false
+    }
+    private let inspected = Mutex(Inspected())
 
     private var callbacks: LibinputContextCallbacks?
     private var deviceDescriptors: [(fd: Int32, node: Node)] = []
@@ -109,6 +118,14 @@ public final class ScriptedLibinputSystem: LibinputSystem {
         self.nodes = nodes
     }
 
+    private func record(_ call: Call) {
+        inspected.withLock { $0.calls.append(call) }
+    }
+
+    private func setHasContext(_ value: Bool) {
+        inspected.withLock { $0.hasContext = value }
+    }
+
     /// Makes the context's log handler receive a message, as libinput would.
     public func emitLog(_ priority: LibinputLogPriority, _ message: String) {
         callbacks?.log(priority, message)
@@ -118,26 +135,26 @@ public final class ScriptedLibinputSystem: LibinputSystem {
 
     /// Records the call, then "opens" every scripted node through the callbacks and queues `DEVICE_ADDED` for those that open and have device info.
     public func createUdevContext(seat: String, callbacks: LibinputContextCallbacks) -> Int32 {
-        calls.append(.createUdevContext(seat: seat))
+        record(.createUdevContext(seat: seat))
         guard contextResult == 0 else { return contextResult }
         self.callbacks = callbacks
-        hasContext = true
+        setHasContext(true)
         for node in nodes { _ = add(node) }
         return 0
     }
 
     /// Records the call and keeps the callbacks.
     public func createPathContext(callbacks: LibinputContextCallbacks) -> Int32 {
-        calls.append(.createPathContext)
+        record(.createPathContext)
         guard contextResult == 0 else { return contextResult }
         self.callbacks = callbacks
-        hasContext = true
+        setHasContext(true)
         return 0
     }
 
     /// Records the call, then opens the node through the callbacks as libinput would.
     public func addPathDevice(_ path: String) -> Bool {
-        calls.append(.addPathDevice(path))
+        record(.addPathDevice(path))
         guard let node = nodes.first(where: { $0.path == path }) else {
             // libinput still tries to open a path it does not know.
             let fd = callbacks?.openRestricted(path, O_RDWR) ?? -EINVAL
@@ -163,12 +180,12 @@ public final class ScriptedLibinputSystem: LibinputSystem {
     /// Closes every opened node through the callbacks and forgets the context.
     public func destroyContext() {
         guard hasContext else { return }
-        calls.append(.destroyContext)
+        record(.destroyContext)
         for device in deviceDescriptors { callbacks?.closeRestricted(device.fd) }
         deviceDescriptors.removeAll()
         suspendedNodes = nil
         callbacks = nil
-        hasContext = false
+        setHasContext(false)
         queued.removeAll()
     }
 
@@ -177,7 +194,7 @@ public final class ScriptedLibinputSystem: LibinputSystem {
 
     /// Records the call and returns ``dispatchResult``.
     public func dispatch() -> Int32 {
-        calls.append(.dispatch)
+        record(.dispatch)
         return dispatchResult
     }
 
@@ -188,7 +205,7 @@ public final class ScriptedLibinputSystem: LibinputSystem {
 
     /// Records the call.
     public func setLogPriority(_ priority: LibinputLogPriority) {
-        calls.append(.setLogPriority(priority))
+        record(.setLogPriority(priority))
     }
 
     // MARK: Device configuration
@@ -203,7 +220,7 @@ public final class ScriptedLibinputSystem: LibinputSystem {
 
     /// Records the call and keeps the matrix.
     public func setCalibrationMatrix(_ matrix: CalibrationMatrix, of device: RawDeviceHandle) -> Bool {
-        calls.append(.setCalibrationMatrix(matrix, device))
+        record(.setCalibrationMatrix(matrix, device))
         calibration[device] = matrix
         return true
     }
@@ -212,24 +229,24 @@ public final class ScriptedLibinputSystem: LibinputSystem {
 
     /// Records the call; fails with the node's ``Node/openErrno``, or `ENOENT` for an unknown path.
     public func open(_ path: String, flags: Int32) -> Int32 {
-        calls.append(.open(path, flags: flags))
+        record(.open(path, flags: flags))
         guard let node = nodes.first(where: { $0.path == path }) else { return -ENOENT }
         if node.openErrno != 0 { return -node.openErrno }
         let fd = nextDescriptor
         nextDescriptor += 1
-        openDescriptors.insert(fd)
+        inspected.withLock { _ = $0.openDescriptors.insert(fd) }
         return fd
     }
 
     /// Records the call.
     public func close(_ fd: Int32) {
-        calls.append(.close(fd))
-        openDescriptors.remove(fd)
+        record(.close(fd))
+        inspected.withLock { _ = $0.openDescriptors.remove(fd) }
     }
 
     /// Records the call and answers with the next step of ``pollScript``.
     public func poll(_ descriptors: inout [PollDescriptor], timeoutMilliseconds: Int32) -> Int32 {
-        calls.append(.poll(timeoutMilliseconds: timeoutMilliseconds))
+        record(.poll(timeoutMilliseconds: timeoutMilliseconds))
         for i in descriptors.indices { descriptors[i].returnedEvents = 0 }
         func ready(_ fd: Int32) -> Int32 {
             for i in descriptors.indices where descriptors[i].fd == fd {
@@ -282,16 +299,16 @@ public final class ScriptedLibinputSystem: LibinputSystem {
     }
 
     /// Records the call.
-    public func closeWakePipe(_ pipe: WakePipe) { calls.append(.closeWakePipe) }
+    public func closeWakePipe(_ pipe: WakePipe) { record(.closeWakePipe) }
 
     /// Records the call.
     public func installStopSignals(_ pipe: WakePipe) -> Int32 {
-        calls.append(.installStopSignals)
+        record(.installStopSignals)
         return 0
     }
 
     /// Records the call.
-    public func restoreStopSignals() { calls.append(.restoreStopSignals) }
+    public func restoreStopSignals() { record(.restoreStopSignals) }
 
     // MARK: Seat
 
@@ -307,7 +324,7 @@ public final class ScriptedLibinputSystem: LibinputSystem {
     /// `DEVICE_REMOVED` (see ``suspendQueuesRemovals``).
     public func suspend() {
         guard hasContext, suspendedNodes == nil else { return }
-        calls.append(.suspend)
+        record(.suspend)
         suspendedNodes = deviceDescriptors.map(\.node)
         for device in deviceDescriptors {
             callbacks?.closeRestricted(device.fd)
@@ -320,7 +337,7 @@ public final class ScriptedLibinputSystem: LibinputSystem {
     /// `DEVICE_ADDED` for each that opens.
     public func resume() -> Int32 {
         guard hasContext else { return -EBADF }
-        calls.append(.resume)
+        record(.resume)
         guard let nodes = suspendedNodes else { return 0 }
         suspendedNodes = nil
         for node in nodes { _ = add(node) }
