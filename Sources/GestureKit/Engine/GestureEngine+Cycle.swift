@@ -61,7 +61,7 @@ extension GestureEngine {
             || !r.book.value.cancelledBuffer.isEmpty
         guard queued || (moves && !r.committedState.isFinished && !r.touches.isEmpty) else { return }
         let ready = r.isEnabled && r.pendingState == nil
-        // Its landings taken back until it has heard its lifts (see `HearsLiftsFirst`).
+        // Its landings taken back until it has heard its lifts (see `hearsLiftsFirst(_:)`).
         let liftsFirst = !allBegan && !r.book.value.endedBuffer.isEmpty && !r.book.value.beganBuffer.isEmpty
             && ready && !r.committedState.isFinished && hearsLiftsFirst(r)
         if liftsFirst { takeLandingsBack(from: r) }

@@ -1,18 +1,3 @@
-/// A recognizer for which the order of a frame's lifts and landings decides the gesture: in a
-/// frame in which some of its fingers lift and other fingers land, it hears the lifts first when
-/// it says so.
-///
-/// A panel reports a finger that lands within a frame interval of another's lift in the same
-/// frame as that lift, and one frame allows both orders. The engine's own order is landings first (a landing joins
-/// the fingers still down, as a two-finger tap whose second finger lands as the first lifts
-/// needs). A multi-tap drummed with two fingers needs the other order: with the landing first,
-/// its tap has one finger too many. See docs/architecture.md, "One frame, many things".
-protocol HearsLiftsFirst: GestureRecognizer {
-    /// Whether, of a frame in which `lifting` of its fingers lift and `landing` fingers land
-    /// that it was offered, it hears the lifts first. Asked before either is handed on.
-    func hearsLiftsFirst(lifting: Int, landing: Int) -> Bool
-}
-
 extension GestureEngine {
     /// How many touches of `r` have ended or been cancelled, each read in place in its list.
     func liftedTouchCount(of r: GestureRecognizer) -> Int {
@@ -27,13 +12,19 @@ extension GestureEngine {
 
     /// Whether `r`, ready for its input and with both landings and lifts queued (its caller
     /// checks), hears the lifts first: the landings are not lifts of the same fingers, and it
-    /// asks for that order. Only such a frame pays for the protocol's look-up.
+    /// asks for that order (``GestureRecognizer/hearsLiftsFirst(lifting:landing:)``).
+    ///
+    /// A panel reports a finger that lands within a frame interval of another's lift in the same
+    /// frame as that lift, and one frame allows both orders. The engine's own order is landings
+    /// first (a landing joins the fingers still down, as a two-finger tap whose second finger
+    /// lands as the first lifts needs). A multi-tap drummed with two fingers needs the other
+    /// order: with the landing first, its tap has one finger too many. See
+    /// docs/architecture.md, "One frame, many things".
     func hearsLiftsFirst(_ r: GestureRecognizer) -> Bool {
-        guard let ordered = r as? any HearsLiftsFirst else { return false }
         var landing = 0
         for t in r.book.value.beganBuffer where !r.book.value.endedBuffer.contains(identical: t) { landing += 1 }
         return landing == r.book.value.beganBuffer.count
-            && ordered.hearsLiftsFirst(lifting: r.book.value.endedBuffer.count, landing: landing)
+            && r.hearsLiftsFirst(lifting: r.book.value.endedBuffer.count, landing: landing)
     }
 
     /// Takes this cycle's landings back from `r`, which hears its lifts first: until then it

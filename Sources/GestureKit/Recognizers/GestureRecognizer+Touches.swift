@@ -1,4 +1,14 @@
 extension GestureRecognizer {
+    /// Whether a direct touch landing at `location` (screen points) lies in one of
+    /// ``exclusionZones``.
+    public func isExcluded(_ location: Point) -> Bool {
+        for zone in exclusionZones {
+            let p = zone.space == .screen ? location : (region?.convert(fromScreen: location) ?? location)
+            if zone.rect.contains(p) { return true }
+        }
+        return false
+    }
+
     // MARK: Touch queries
 
     /// The fingers currently down that this recognizer tracks, and those that lifted in the frame

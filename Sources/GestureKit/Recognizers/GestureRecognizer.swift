@@ -84,16 +84,6 @@ open class GestureRecognizer {
         }
     }
 
-    /// Whether a direct touch landing at `location` (screen points) lies in one of
-    /// ``exclusionZones``.
-    public func isExcluded(_ location: Point) -> Bool {
-        for zone in exclusionZones {
-            let p = zone.space == .screen ? location : (region?.convert(fromScreen: location) ?? location)
-            if zone.rect.contains(p) { return true }
-        }
-        return false
-    }
-
     /// Whether touches are cancelled in the region when this recognizer claims them (began or
     /// recognized). Default on.
     public var cancelsTouchesInView: Bool {
@@ -341,6 +331,12 @@ open class GestureRecognizer {
     /// Subclass hook: whether `other`, once recognizing, keeps this recognizer from recognizing.
     /// Default true.
     open func canBePrevented(by other: GestureRecognizer) -> Bool { true }
+
+    /// Whether, of a frame in which `lifting` of its fingers lift and `landing` other fingers
+    /// that it was offered land, it hears the lifts first (see
+    /// `GestureEngine.hearsLiftsFirst(_:)`). Taps and long presses say when; a method the engine
+    /// calls through the class's table, with no look-up of a protocol's conformance.
+    func hearsLiftsFirst(lifting: Int, landing: Int) -> Bool { false }
 }
 
 extension GestureRecognizer: CustomStringConvertible {

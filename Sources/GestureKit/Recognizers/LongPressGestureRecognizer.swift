@@ -161,13 +161,11 @@ open class LongPressGestureRecognizer: GestureRecognizer {
         super.reset()
         sequence = Sequence()
     }
-}
 
-extension LongPressGestureRecognizer: HearsLiftsFirst {
     /// A finger that lands as all the fingers down lift, and would be one too many for them, is
     /// heard after the lifts: it is the press after a tap (a tap-and-hold drummed with two
     /// fingers), or the next press after one that ended too soon.
-    func hearsLiftsFirst(lifting: Int, landing: Int) -> Bool {
+    override func hearsLiftsFirst(lifting: Int, landing: Int) -> Bool {
         state == .possible && sequence.active > 0 && lifting >= sequence.active
             && sequence.active + landing > numberOfTouchesRequired
     }

@@ -176,13 +176,11 @@ open class TapGestureRecognizer: GestureRecognizer {
         super.reset()
         sequence = Sequence()
     }
-}
 
-extension TapGestureRecognizer: HearsLiftsFirst {
     /// A finger that lands as the current tap's last fingers lift, and would be one too many for
     /// that tap, is heard after the lifts: it starts the next tap (single or multi-taps drummed
     /// with two fingers). One that fits the current tap joins it (a two-finger tap).
-    func hearsLiftsFirst(lifting: Int, landing: Int) -> Bool {
+    override func hearsLiftsFirst(lifting: Int, landing: Int) -> Bool {
         state == .possible && sequence.activeThisTap > 0 && lifting >= sequence.activeThisTap
             && sequence.activeThisTap + landing > numberOfTouchesRequired
             && sequence.touchesThisTap == numberOfTouchesRequired
