@@ -494,4 +494,33 @@ import Testing
         let violation = InvariantRun.replay(seed: 0x981e1e191f, mode: .reentrant, steps: steps, ownTouchHookInput: true)
         #expect(violation == nil, "\(violation ?? "")")
     }
+
+    /// Found by `scripts/invariants` (seed 650,340,586,724, reentrant mode): a delegate asked as a
+    /// landing joined the screen-edge pan sent that finger's lift; the lift's cycle began pruning
+    /// the finished finger from the recognizers, and a delegate asked while it settled one of
+    /// them sent a frame of another finger's motion. That frame's motion went to the long
+    /// press whole, as "every touch moved", lifted finger included, which it had heard end. Fixed:
+    /// while a pruning round runs, a nested frame's motion is handed out touch by touch (and the
+    /// nested cycle prunes too).
+    ///
+    /// Found as: step 11: 5:HookedLongPress: touch 10: touchesMoved after it ended or was cancelled there
+    @Test("a frame sent while the recognizers are being pruned of a lifted finger does not hand them that finger's motion again")
+    func motionWhilePruning() {
+        let steps: [Step] = [
+            .frame(1, ms: 10, [Contact(1, .began, 815, 541)]),
+            .frame(2, ms: 10, [Contact(2, .began, 681, 259)]),
+            .frame(1, ms: 1, [Contact(3, .began, 771, 151)]),
+            .frame(1, ms: 10, [Contact(1, .ended, 862, 599), Contact(3, .moved, 760, 162), Contact(4, .began, 105, 517), Contact(5, .began, 447, 88), Contact(6, .began, 735, 350)]),
+            .frame(1, ms: 9, [Contact(3, .moved, 743, 147), Contact(4, .ended, 105, 517), Contact(6, .ended, 735, 350)]),
+            .frame(1, ms: 10, [Contact(3, .moved, 731, 143), Contact(5, .moved, 459, 129)]),
+            .frame(2, ms: 7, [Contact(2, .moved, 662, 264)]),
+            .frame(2, ms: 7, [Contact(2, .moved, 675, 277)]),
+            .frame(1, ms: 1368, [Contact(5, .ended, 459, 129), Contact(8, .began, 565, 103)]),
+            .frame(1, ms: 10, [Contact(3, .ended, 918, 293), Contact(8, .moved, 541, 91), Contact(9, .began, 436, 199)]),
+            .frame(1, ms: 10, [Contact(8, .moved, 533, 73)]),
+            .frame(1, ms: 3, [Contact(8, .ended, 533, 73), Contact(10, .began, 867, 169)]),
+        ]
+        let violation = InvariantRun.replay(seed: 0x976b51d4e4, mode: .reentrant, steps: steps, ownTouchHookInput: true)
+        #expect(violation == nil, "\(violation ?? "")")
+    }
 }

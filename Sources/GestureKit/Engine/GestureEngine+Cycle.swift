@@ -25,13 +25,14 @@ extension GestureEngine {
         // motion the outer loop has not reached yet, before the lifts it hands out: each
         // recognizer hears only what it has not (`deliverMoves` compares frame serials).
         let moves = movesPending || participantLoops > 0
-        let allMoved = movesPending && allTouchesMoved
+        var allMoved = movesPending && allTouchesMoved
         movesPending = false
         allTouchesMoved = false
         if !book.value.inputQueued && participantLoops == 0 {
             if moves { dispatchMoves(allMoved: allMoved) }
             return
         }
+        if book.value.pruningRounds > 0 { allMoved = false } // a recognizer may hold a lifted touch
         book.value.inputQueued = false
         let frame = frameSerial
         participantLoops += 1
@@ -227,14 +228,14 @@ extension GestureEngine {
         // Recognizers hold only active touches until one ends: scanning every recognizer's
         // touches for finished ones is needed only then (a steady stream of moving frames skips
         // it). The flag is taken before the scan, so a touch that ends during it (in a callback)
-        // is found by the cycle its ending starts.
+        // is found by the cycle its ending starts; a cycle nested in the scan prunes too.
         var pruning = false
         participantLoops += 1
         while !settled && rounds < 8 {
             settled = true
             rounds += 1
             deliverTouches()
-            if touchesLeft {
+            if touchesLeft || book.value.pruningRounds > 0 {
                 pruning = true
                 touchesLeft = false
             }
@@ -245,6 +246,7 @@ extension GestureEngine {
             let mark = book.value.emptyHandedMark
             var emptyHanded = false
             var i = 0
+            if pruning { book.value.pruningRounds += 1 }
             while i < listed.count {
                 withParticipant(at: i) { r in
                     let (empty, unsettled) = settle(r, pruning: pruning)
@@ -253,6 +255,7 @@ extension GestureEngine {
                 }
                 i += 1
             }
+            if pruning { book.value.pruningRounds -= 1 }
             // What this round saw stands unless something else (a nested cycle, a recognizer
             // letting go of a touch) happened meanwhile: then the next cycle looks again.
             book.value.emptyHanded = book.value.emptyHandedMark == mark ? emptyHanded : true

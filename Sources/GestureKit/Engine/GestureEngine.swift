@@ -269,8 +269,7 @@ struct EngineBook {
     var now: Timestamp = .zero
     /// ``GestureEngine/observer``, held weakly.
     weak var observer: (any GestureEngineObserver)?
-    /// Whether an observer was set (it may have gone since): with none, a transition spares the
-    /// weak load.
+    /// Whether an observer was set (it may be gone): with none, a transition spares the weak load.
     var observerWasSet = false
     var participants: [GestureRecognizer] = []
     /// Where in `participants` the order kept from the last sequence begins: the entries from
@@ -298,6 +297,9 @@ struct EngineBook {
     var framedRegions: [Region] = []
     var regionCancelBuffer: [Touch] = []
     var touchesLeft = false
+    /// Rounds of `finishCycle` pruning finished touches: while one runs, a cycle nested in it may
+    /// find recognizers it has not reached holding one, as though `touchesLeft` were set.
+    var pruningRounds = 0
     var isDeliveringTouches = false
     var recognizersReset = false
     var frameSerial = 0
