@@ -46,13 +46,31 @@ extension GestureEngine {
 
     /// Takes `landings`, which `r` was offered in this cycle and has not heard, back from it: it
     /// no longer follows them, and they are offered to it again once it resets (or by
-    /// `handLandingsBack(to:)`), as they would be had they landed one frame later.
+    /// `handLandingsBack(to:)`), as they would be had they landed one frame later. Until this
+    /// cycle's recognizers have reset and been offered them (`releaseLandingsApart()`), their
+    /// regions' handlers are not told they began: had they landed one frame later, a recognizer
+    /// that delays touches would have held them from the start.
     func takeBack(_ landings: [Touch], from r: GestureRecognizer) {
         r.book.value.retakes &+= 1
         for t in landings where r.book.value.touches.contains(identical: t) {
             r.ignore(t)
             r.book.value.lastOfferedSequence = min(r.book.value.lastOfferedSequence, t.sequence - 1)
+            if t.delivery == .held {
+                t.delivery = .offering
+                book.value.landingsApart.append(t)
+                book.value.holdsLandingsApart = true
+            }
         }
+    }
+
+    /// Once the outermost cycle that took landings back has reset its recognizers and offered
+    /// them the touches they missed, the landings' delivery is decided as any other's.
+    @inline(never)
+    func releaseLandingsApart() {
+        for t in book.value.landingsApart where t.delivery == .offering { t.delivery = .held }
+        book.value.landingsApart.empty()
+        book.value.holdsLandingsApart = false
+        deliverTouches()
     }
 
     /// Hands `r` the landings taken back from it once it has heard its lifts. When the lifts

@@ -2,7 +2,9 @@
 enum TouchDeliveryState {
     /// It is being offered to the recognizers: not looked at until the offer is over, when it is
     /// ``held``. (It is among the touches in delivery already, so that a recognizer reset by
-    /// input a delegate sends meanwhile lets go of it, as of every touch in delivery.)
+    /// input a delegate sends meanwhile lets go of it, as of every touch in delivery.) A landing
+    /// taken back from a recognizer that hears a frame's lifts first is so again until the
+    /// recognizer is offered it again (see `GestureEngine.takeBack(_:from:)`).
     case offering
     /// Its beginning is held back (``GestureRecognizer/delaysTouchesBegan``) or not yet decided.
     case held
