@@ -59,6 +59,10 @@ public struct EvdevError: Error, Hashable, Sendable, CustomStringConvertible {
     }
 
     /// `file:line: reason`, leaving out what is unknown.
+    ///
+    /// A protocol violation is found as the events are replayed, after the file has been read:
+    /// it names the event instead of the line, by its place in its device's stream and its time
+    /// after the recording's first event (a recording's times are rebased to start at zero).
     public var description: String {
         var location = file ?? ""
         if let line { location += location.isEmpty ? "line \(line)" : ":\(line)" }

@@ -57,7 +57,8 @@ public struct Replayer: Sendable {
             }
             added.append(decoder.deviceAdded(at: options.startTime))
             ids.append(id)
-            for var event in recorded.events {
+            for (number, recordedEvent) in recorded.events.enumerated() {
+                var event = recordedEvent
                 event.time = try shifted(event.time)
                 do {
                     if try decoder.decode(event) {
@@ -68,7 +69,9 @@ public struct Replayer: Sendable {
                         frames.append((.touchFrame(frame), index))
                     }
                 } catch {
-                    throw EvdevError(file: recording.source, error.reason)
+                    // The events are read before they are decoded: the line is not known here,
+                    // the event's place in its device's stream and its (rebased) time are.
+                    throw EvdevError(file: recording.source, error.reason.located(event: number + 1, at: recordedEvent.time))
                 }
             }
             decoders.append(decoder)
@@ -179,5 +182,14 @@ public struct Replayer: Sendable {
     private func isRemoval(_ event: InputEvent) -> Bool {
         if case .deviceRemoved = event { return true }
         return false
+    }
+}
+
+extension EvdevError.Reason {
+    /// A protocol violation, with the event that broke it named: the `event`-th (from 1) of its
+    /// device's events, `time` after the recording's first event. Any other reason as it is.
+    fileprivate func located(event: Int, at time: Timestamp) -> Self {
+        guard case .protocolViolation(let what) = self else { return self }
+        return .protocolViolation("\(what) (event \(event) of the device, \(time) after the recording's first)")
     }
 }
