@@ -7,7 +7,6 @@ extension GestureEngine {
         dispatchHooks()
         finishCycle()
         if recognizersReset { offerAfterResets() }
-        if book.value.holdsLandingsApart && participantLoops == 0 { releaseLandingsApart() }
     }
 
     /// Calls every participant's hooks with the touches of this cycle: those queued for it (began,

@@ -46,10 +46,11 @@ extension GestureEngine {
 
     /// Takes `landings`, which `r` was offered in this cycle and has not heard, back from it: it
     /// no longer follows them, and they are offered to it again once it resets (or by
-    /// `handLandingsBack(to:)`), as they would be had they landed one frame later. Until this
-    /// cycle's recognizers have reset and been offered them (`releaseLandingsApart()`), their
-    /// regions' handlers are not told they began: had they landed one frame later, a recognizer
-    /// that delays touches would have held them from the start.
+    /// `handLandingsBack(to:)`), as they would be had they landed one frame later. Until every
+    /// cycle of the event is over, its recognizers reset and offered them again
+    /// (`releaseLandingsApart()`, at the end of the outermost delivery batch), their regions'
+    /// handlers are not told they began: had they landed one frame later, a recognizer that
+    /// delays touches would have held them from the start.
     func takeBack(_ landings: [Touch], from r: GestureRecognizer) {
         r.book.value.retakes &+= 1
         for t in landings where r.book.value.touches.contains(identical: t) {
@@ -63,8 +64,9 @@ extension GestureEngine {
         }
     }
 
-    /// Once the outermost cycle that took landings back has reset its recognizers and offered
-    /// them the touches they missed, the landings' delivery is decided as any other's.
+    /// Once every cycle of the event that took landings back is over (its recognizers reset and
+    /// offered the touches they missed), the landings' delivery is decided as any other's.
+    /// Called as the outermost delivery batch closes (`endDeliveryBatch()`).
     @inline(never)
     func releaseLandingsApart() {
         for t in book.value.landingsApart where t.delivery == .offering { t.delivery = .held }

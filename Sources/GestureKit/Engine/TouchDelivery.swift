@@ -164,6 +164,11 @@ extension GestureEngine {
     /// Closes a delivery batch; the outermost sends the frames of the regions delivered to.
     @inline(__always)
     func endDeliveryBatch() {
+        // Landings held apart (see `takeBack(_:from:)`) are released once every cycle of the
+        // event is over, whichever cycle took them back (one nested in a hook, in an offer's
+        // delegate, in a deadline's target); still inside the batch, so that what their handlers
+        // hear is framed with the rest. A handler that sends input meanwhile may hold more apart.
+        while deliveryBatches == 1 && book.value.holdsLandingsApart { releaseLandingsApart() }
         deliveryBatches -= 1
         if deliveryBatches == 0 && framedRegions.count > framesSent { sendTouchFrames() }
     }
