@@ -85,7 +85,9 @@ extension GestureEngine {
         let tree = book.value.treeChanges
         guard g.isEnabled,
               g.book.value.touchTypes.contains(t.type),
-              !g.book.value.hasExclusionZones || t.type != .direct || !g.isExcluded(onScreen(t.startLocation)),
+              // Placed as hit-testing placed it: a point on its output's far edge inside that output.
+              !g.book.value.hasExclusionZones || t.type != .direct
+                || !g.isExcluded(onScreen(t.startLocation, output: devices[t.device]?.outputFrame)),
               // A callback of the same offer may have cancelled the touch.
               t.isActive
         else { return false }
