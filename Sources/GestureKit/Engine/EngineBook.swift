@@ -36,8 +36,6 @@ struct EngineBook {
     /// Landings taken back from a recognizer, held from their handlers until it is offered them
     /// again (see `GestureEngine.takeBack(_:from:)`).
     var landingsApart: [Touch] = []
-    /// Whether `landingsApart` holds any: a flag, read at the end of every cycle.
-    var holdsLandingsApart = false
     /// Rounds of `finishCycle` pruning finished touches: while one runs, a cycle nested in it may
     /// find recognizers it has not reached holding one, as though `touchesLeft` were set.
     var pruningRounds = 0

@@ -6,7 +6,13 @@ extension GestureEngine {
         recognizersReset = false
         dispatchHooks()
         finishCycle()
-        if recognizersReset { offerAfterResets() }
+        var rounds = 0
+        while recognizersReset && rounds < 4 && offerTouchesMissed() {
+            recognizersReset = false
+            rounds += 1
+            dispatchHooks()
+            finishCycle()
+        }
     }
 
     /// Calls every participant's hooks with the touches of this cycle: those queued for it (began,
@@ -14,7 +20,7 @@ extension GestureEngine {
     /// touches only moved, only the participants still deciding or recognizing hear of it
     /// (``dispatchMoves(allMoved:)``); otherwise (a touch began, ended or was cancelled, or in a
     /// nested cycle) every participant is looked at.
-    func dispatchHooks() {
+    private func dispatchHooks() {
         // A cycle nested in a loop over the participants (input a target sent) hands out the
         // motion the outer loop has not reached yet, before the lifts it hands out: each
         // recognizer hears only what it has not (`deliverMoves` compares frame serials).
@@ -130,7 +136,9 @@ extension GestureEngine {
     /// Whether `r`, whose begin waits on a failure requirement, hears its touches move (as UIKit
     /// goes on delivering them): see docs/architecture.md, "A frame's way through".
     @inline(__always)
-    private func hearsMotionWhileWaiting(_ r: GestureRecognizer) -> Bool { r.isEnabled && r.pendingState == .began }
+    private func hearsMotionWhileWaiting(_ r: GestureRecognizer) -> Bool {
+        r.isEnabled && r.pendingState == .began
+    }
 
     /// Calls `body` with the list of touches `r` follows. A list of one or two touches is handed
     /// as `shared`, the loop's copy: kept when it holds them already (each compared in place in

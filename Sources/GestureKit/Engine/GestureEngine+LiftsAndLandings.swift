@@ -59,7 +59,6 @@ extension GestureEngine {
             if t.delivery == .held {
                 t.delivery = .offering
                 book.value.landingsApart.append(t)
-                book.value.holdsLandingsApart = true
             }
         }
     }
@@ -71,7 +70,6 @@ extension GestureEngine {
     func releaseLandingsApart() {
         for t in book.value.landingsApart where t.delivery == .offering { t.delivery = .held }
         book.value.landingsApart.empty()
-        book.value.holdsLandingsApart = false
         deliverTouches()
     }
 

@@ -65,19 +65,6 @@ extension GestureEngine {
         return took
     }
 
-    /// Offers the touches they missed to the recognizers that reset, for a few rounds while
-    /// some take one and others reset in turn.
-    @inline(never)
-    func offerAfterResets() {
-        var rounds = 0
-        while recognizersReset && rounds < 4 && offerTouchesMissed() {
-            recognizersReset = false
-            rounds += 1
-            dispatchHooks()
-            finishCycle()
-        }
-    }
-
     /// Whether `g`, whose region is in this engine's tree, takes `t`. Its caller has found it
     /// neither finished nor waiting, with nothing called since.
     @inline(__always)

@@ -168,7 +168,7 @@ extension GestureEngine {
         // event is over, whichever cycle took them back (one nested in a hook, in an offer's
         // delegate, in a deadline's target); still inside the batch, so that what their handlers
         // hear is framed with the rest. A handler that sends input meanwhile may hold more apart.
-        while deliveryBatches == 1 && book.value.holdsLandingsApart { releaseLandingsApart() }
+        while deliveryBatches == 1 && !book.value.landingsApart.isEmpty { releaseLandingsApart() }
         deliveryBatches -= 1
         if deliveryBatches == 0 && framedRegions.count > framesSent { sendTouchFrames() }
     }
