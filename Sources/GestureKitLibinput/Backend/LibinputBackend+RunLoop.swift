@@ -11,7 +11,8 @@ extension LibinputBackend {
     /// Recognition itself only ever sees event timestamps.
     ///
     /// Stopping leaves the backend open; ``close()`` (or releasing the backend) releases the
-    /// devices.
+    /// devices. Closing it from inside the loop (from `onEvent`, a recognizer's target or a
+    /// controller's closure) stops the loop too.
     ///
     /// - Parameters:
     ///   - engine: Receives every event (`send`) and every timeout (`advance(to:)`).
@@ -66,8 +67,11 @@ extension LibinputBackend {
         // Devices opened with the backend reach the handler before anything else.
         try dispatch(engine: engine, into: handler)
         while true {
-            if stopHandle.isStopRequested { return .stopRequested }
+            // Closed from inside the loop (a handler, a deadline's target, a controller's change):
+            // its descriptors are gone.
+            if isClosed || stopHandle.isStopRequested { return .stopRequested }
             applyControllerChanges(engine: engine, into: handler)
+            if isClosed { return .stopRequested }
             for i in descriptors.indices { descriptors[i].returnedEvents = 0 }
             let ready = system.poll(&descriptors, timeoutMilliseconds: pollTimeout(until: deadline()))
             if ready == -EINTR { continue }

@@ -142,6 +142,10 @@ public final class LibinputBackend {
 
     /// Releases every device and the libinput context, and closes the wake pipe. The backend
     /// delivers nothing afterwards. Called by `deinit`; calling it twice does nothing.
+    ///
+    /// It may be called from inside the backend's own loop — from a handler, a recognizer's target
+    /// or a ``LibinputController`` closure: the dispatch in progress hands on nothing more, and
+    /// ``run(engine:handlingSignals:onEvent:)`` returns ``LibinputStopReason/stopRequested``.
     public func close() {
         guard !isClosed else { return }
         isClosed = true
@@ -180,6 +184,8 @@ public final class LibinputBackend {
     func dispatch(engine: GestureEngine?, into handler: (InputEvent) -> Void) throws {
         guard !isClosed else { return }
         applyControllerChanges(engine: engine, into: handler)
+        // A change, or a handler, may have closed the backend.
+        guard !isClosed else { return }
         flushPending(into: handler)
         try dispatchSeat(into: handler)
         try readEvents(into: handler)
@@ -195,8 +201,10 @@ public final class LibinputBackend {
     /// Reads and maps every event libinput has queued. With `releasingHeldCancel` false (the
     /// devices are all going), a cancel frame held back at the end is left for the caller to drop.
     func readEvents(releasingHeldCancel: Bool = true, into handler: (InputEvent) -> Void) throws {
+        guard !isClosed else { return }
         let result = system.dispatch()
         if result < 0 && result != -EAGAIN { throw LibinputBackendError.dispatchFailed(errno: -result) }
+        // A handler that closes the backend ends the reading: the system has no events left.
         while let raw = system.nextEvent() {
             if mapper.mapMotion(raw) { continue }
             // Handed on once the mapper's mutation has ended: a handler may read the backend.
@@ -204,11 +212,13 @@ public final class LibinputBackend {
             let output = mapper.map(raw)
             if let event = output.first {
                 handler(event)
-                if let event = output.second { handler(event) }
+                if let event = output.second, !isClosed { handler(event) }
                 handPending(to: handler)
             }
         }
-        if releasingHeldCancel, let held = mapper.releaseHeldCancel(before: nil) { handHeld(held, to: handler) }
+        if releasingHeldCancel, !isClosed, let held = mapper.releaseHeldCancel(before: nil) {
+            handHeld(held, to: handler)
+        }
     }
 
     /// A released cancel frame, then its device's announcement if it waited for it.

@@ -95,6 +95,8 @@ extension LibinputBackend {
         let changes = stopHandle.takeChanges()
         guard !changes.isEmpty else { return }
         for change in changes {
+            // Changes sent after one that closed the backend are never applied.
+            if isClosed { break }
             switch change {
             case .backend(let body):
                 body(self)

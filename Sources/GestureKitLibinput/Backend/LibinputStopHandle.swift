@@ -62,6 +62,7 @@ public final class LibinputStopHandle: Sendable {
 public enum LibinputStopReason: Hashable, Sendable {
     /// The process received this signal (`SIGINT` or `SIGTERM`).
     case signal(Int32)
-    /// ``LibinputStopHandle/stop()`` was called.
+    /// ``LibinputStopHandle/stop()`` was called, or the backend was closed from inside the loop
+    /// (``LibinputBackend/close()``).
     case stopRequested
 }
