@@ -98,7 +98,7 @@ extension LibinputBackend {
         for event in pending { handler(event) }
         pending.removeAll()
         system.suspend()
-        // A cancel held back at the end is dropped, not released as palms: every device goes,
+        // A cancel held back at the end is dropped, not released as read: every device goes,
         // and the engine cancels their touches as removed.
         try readEvents(releasingHeldCancel: false, into: handler)
         _ = mapper.releaseHeldCancel(before: nil, removingAll: true)

@@ -274,10 +274,11 @@ struct LibinputEventMapper {
         return .none
     }
 
-    /// A frame that cancelled every touch of its device as palms, held back until the next libinput
-    /// event: libinput cancels the touches of a device it removes just before the removal, so a
-    /// removal next drops the frame (the engine cancels the device's touches as `deviceRemoved`);
-    /// anything else releases it as palms (see ``TouchFrameAccumulator``).
+    /// A frame that cancelled every touch of its device (one or several), held back until the next
+    /// libinput event: libinput cancels the touches of a device it removes just before the removal,
+    /// so a removal next drops the frame (the engine cancels the device's touches as
+    /// `deviceRemoved`); anything else releases it as it was read: a palm, or a device cancel of
+    /// several touches (see ``TouchFrameAccumulator``).
     private(set) var heldCancel: (handle: RawDeviceHandle, frame: TouchFrame)?
 
     /// The held cancel frame, if any, settled by what comes next: `next` is the libinput event

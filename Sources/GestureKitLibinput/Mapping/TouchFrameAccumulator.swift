@@ -72,10 +72,11 @@ struct TouchFrameAccumulator {
         live[i].contact.isPalm = cancelled
     }
 
-    /// Whether the frame just closed only cancels touches, as palms, and leaves none down: libinput's
-    /// palm handling, or the start of the device's removal.
+    /// Whether the frame just closed only cancels touches and leaves none down: libinput's palm
+    /// handling (one touch) or letting go of every touch (two or more), or the start of the device's
+    /// removal, whatever the number of touches.
     var isLoneCancel: Bool {
-        !frame.contacts.isEmpty && frame.contacts.allSatisfy { $0.phase == .cancelled && $0.isPalm }
+        !frame.contacts.isEmpty && frame.contacts.allSatisfy { $0.phase == .cancelled }
     }
 
     /// Cancels every contact still down (the device went away).
