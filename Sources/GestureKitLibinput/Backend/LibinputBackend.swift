@@ -262,7 +262,8 @@ public final class LibinputBackend {
         }
         for failure in access.failures where !nodes.contains(failure.path) {
             summaries.append(LibinputDeviceSummary(
-                node: failure.path, access: LibinputDeviceSummary.access(forOpenResult: failure.result)))
+                node: failure.path, access: LibinputDeviceSummary.access(forOpenResult: failure.result),
+                openedThrough: deviceAccess))
         }
         return summaries
     }

@@ -30,13 +30,17 @@ public struct LibinputDeviceSummary: Hashable, Sendable, CustomStringConvertible
     public var maximumContacts: Int?
     /// Whether the node could be opened.
     public var access: Access
+    /// How the backend opened (or tried to open) the node, when known: ``hint`` gives the
+    /// permission fix that fits it.
+    public var openedThrough: DeviceAccessPath?
 
     /// Creates a summary.
     public init(
         id: DeviceID? = nil, name: String? = nil, node: String? = nil, kind: DeviceKind? = nil,
         capabilities: RawDeviceCapabilities = [], sizeMillimetres: Size? = nil, maximumContacts: Int? = nil,
-        access: Access
+        access: Access, openedThrough: DeviceAccessPath? = nil
     ) {
+        self.openedThrough = openedThrough
         self.id = id
         self.name = name
         self.node = node
@@ -51,10 +55,19 @@ public struct LibinputDeviceSummary: Hashable, Sendable, CustomStringConvertible
     public var hasResolution: Bool { sizeMillimetres != nil }
 
     /// What to do about the device, when something is wrong with it: the permission fix for a
-    /// node that could not be opened, a note for a touch device without resolution.
+    /// node that could not be opened (for the way it was opened, ``openedThrough``: the host's
+    /// session or libseat's seat when it went through them, else the ways to read the node), a
+    /// note for a touch device without resolution.
     public var hint: String? {
         switch access {
-        case .permissionDenied: return LibinputBackendError.permissionHint
+        case .permissionDenied:
+            if let through = openedThrough {
+                switch through {
+                case .hostCallbacks, .libseat: return LibinputBackendError.permissionHint(for: through)
+                case .direct: break
+                }
+            }
+            return LibinputBackendError.permissionHint
         case .failed(let e): return e == 0 ? "libinput did not accept the device" : LibinputBackendError.describe(errno: e)
         case .opened:
             if kind != nil && !hasResolution { return "no resolution: sizes are estimates in points" }
