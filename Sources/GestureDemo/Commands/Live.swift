@@ -11,8 +11,8 @@ struct Live: ParsableCommand {
         discussion: "Stops on Ctrl-C (SIGINT) or SIGTERM, releasing every device."
     )
 
-    @Option(help: "The udev seat to read.")
-    var seat = "seat0"
+    @Option(help: "The udev seat to read (default seat0).")
+    var seat: String?
 
     @Option(name: .customLong("device"), help: "Read this device node instead of a seat (repeatable), e.g. /dev/input/event5.")
     var devices: [String] = []
@@ -20,13 +20,27 @@ struct Live: ParsableCommand {
     @Option(help: SeatAccessOption.help)
     var seatAccess: SeatAccessOption = .auto
 
-    @Flag(help: "Keep running when no touch device is present yet (hotplug).")
+    @Flag(help: "Keep running on a seat when no touch device is present yet (hotplug).")
     var waitForDevices = false
 
     @Flag(help: "Print libinput's own log messages (debug level) to standard error.")
     var libinputLog = false
 
     @OptionGroup var graph: GraphOptions
+
+    func validate() throws {
+        guard !devices.isEmpty else { return }
+        if let seat {
+            throw ValidationError("--seat \(seat) and --device exclude each other: read a seat, or the nodes given")
+        }
+        if waitForDevices {
+            // libinput's path backend opens the nodes given once: nothing is added later.
+            throw ValidationError("--wait-for-devices waits for devices plugged into a seat; the nodes --device gives are opened once, as they are now")
+        }
+    }
+
+    /// The seat read when no `--device` is given.
+    var seatName: String { seat ?? "seat0" }
 
     func run() throws {
         var logger = Logger(label: "gesture-demo.libinput")
@@ -35,7 +49,7 @@ struct Live: ParsableCommand {
         let output = graph.outputSize ?? OutputSize(width: 1920, height: 1080)
         let outputMm = graph.outputMm?.size
         var configuration: LibinputBackend.Configuration = devices.isEmpty
-            ? .seat(seat, outputSize: output.size, rotation: rotation, outputMillimetres: outputMm, logger: logger)
+            ? .seat(seatName, outputSize: output.size, rotation: rotation, outputMillimetres: outputMm, logger: logger)
             : .paths(devices, outputSize: output.size, rotation: rotation, outputMillimetres: outputMm, logger: logger)
         configuration.requiresTouchDevice = !waitForDevices
         configuration.seatAccess = seatAccess.seatAccess
@@ -62,7 +76,11 @@ struct Live: ParsableCommand {
 
         if !graph.json {
             let touch = backend.deviceSummaries.filter { $0.kind != nil }
-            Terminal.error("gesture-demo: listening on \(devices.isEmpty ? "seat \(seat)" : devices.joined(separator: ", ")), \(touch.count) touch device\(touch.count == 1 ? "" : "s") opened through \(backend.deviceAccess); Ctrl-C to stop")
+            Terminal.error("gesture-demo: listening on \(devices.isEmpty ? "seat \(seatName)" : devices.joined(separator: ", ")), \(touch.count) touch device\(touch.count == 1 ? "" : "s") opened through \(backend.deviceAccess); Ctrl-C to stop")
+        }
+        // Waiting for devices, the run goes on whatever could not be opened now: say what and why.
+        if waitForDevices {
+            for line in Self.unopenedNotes(backend.deviceSummaries) { Terminal.error(line) }
         }
         let reason: LibinputStopReason
         do {
@@ -78,6 +96,13 @@ struct Live: ParsableCommand {
         }
         fflush(nil)
         if !graph.json { Terminal.error("gesture-demo: stopped (\(reason))") }
+    }
+
+    /// One line per node of `summaries` that could not be opened, with what to do about it.
+    static func unopenedNotes(_ summaries: [LibinputDeviceSummary]) -> [String] {
+        summaries.filter { $0.access != .opened }.map { s in
+            "gesture-demo: not opened: \(s)" + (s.hint.map { " (\($0))" } ?? "")
+        }
     }
 
     /// 3 permission (or no usable seat session), 4 no touch devices, 5 anything else libinput refused.
