@@ -309,13 +309,17 @@ public final class Arbiter {
         w.pendingState = nil
         // A target called for `began` may already have moved the gesture on (a frame sent from
         // it): active, it still ends.
+        // Begun here, outside its hooks: it says what it says as it begins, and ends as it would
+        // have in its hooks (`beganAfterWaiting()`, `endAfterWaiting()`).
         if target == .ended && w.pendingBeganBeforeEnd {
             attempt(w, to: .began)
-            if w.committedState.isActive { w.commit(.ended, reason: nil) }
+            if w.committedState.isActive { w.beganAfterWaiting() }
+            if w.committedState.isActive { w.endAfterWaiting() }
         } else {
             attempt(w, to: target)
+            if target == .began && w.committedState.isActive { w.beganAfterWaiting() }
             if target == .began && w.committedState.isActive && !w.touches.contains(where: { $0.isActive }) {
-                w.commit(.ended, reason: nil)
+                w.endAfterWaiting()
             }
         }
     }

@@ -137,12 +137,20 @@ open class DirectionalSwipeGestureRecognizer: PanGestureRecognizer {
             sequence.anchor = position
         }
         if before == .possible && state == .began {
-            sequence.initialDirection = .dominant(millimetres(translation, for: touch))
-            swipeDelegate?.swipeDidStart(self)
+            start()
         } else if state == .changed {
             swipeDelegate?.swipeDidUpdate(self)
         }
     }
+
+    /// The swipe began: its initial direction is the translation's, and the delegate hears of it.
+    private func start() {
+        sequence.initialDirection = .dominant(millimetres(translation, for: touches.first))
+        swipeDelegate?.swipeDidStart(self)
+    }
+
+    /// Begun as the failure requirement it waited on failed, outside its hooks: it starts there.
+    override func beganAfterWaiting() { start() }
 
     open override func touchesBegan(_ touches: [Touch]) {
         super.touchesBegan(touches)

@@ -337,6 +337,12 @@ open class GestureRecognizer {
     /// `GestureEngine.hearsLiftsFirst(_:)`). Taps and long presses say when; a method the engine
     /// calls through the class's table, with no look-up of a protocol's conformance.
     func hearsLiftsFirst(lifting: Int, landing: Int) -> Bool { false }
+
+    /// Its begin, which waited on a failure requirement, was granted outside its hooks (a
+    /// directional swipe then starts); `endAfterWaiting()` ends it when its fingers lifted
+    /// meanwhile, as its hook would have (a pan through ``PanGestureRecognizer/finish()``).
+    func beganAfterWaiting() {}
+    func endAfterWaiting() { commit(.ended, reason: nil) }
 }
 
 extension GestureRecognizer: CustomStringConvertible {

@@ -171,9 +171,16 @@ open class PanGestureRecognizer: GestureRecognizer {
         }
     }
 
-    /// Called when the fingers lift from an active pan. Default: ends it.
+    /// Called when the fingers lift from an active pan (also when they lifted while its begin
+    /// waited on a failure requirement, which it then begins and finishes at once). Default: ends it.
     open func finish() {
         state = .ended
+    }
+
+    override func endAfterWaiting() {
+        finish()
+        // A subclass's `finish()` that left it active: it ends all the same, having no finger.
+        if state.isActive { super.endAfterWaiting() }
     }
 
     private func sample(at time: Timestamp) {
