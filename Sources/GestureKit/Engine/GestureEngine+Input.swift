@@ -90,6 +90,10 @@ extension GestureEngine {
         var nested = false
         // The touches' reports take this frame's time (see `EngineBook.watchdogFloor`).
         if frame.timestamp.microseconds < book.value.watchdogFloor { book.value.watchdogFloor = frame.timestamp.microseconds }
+        // The touches change at the engine's time, which a frame stamped before it (a host that
+        // advanced the engine on its own clock reads it late) does not take back: a finger that
+        // lands or lifts in the frame does so in the cycle the recognizers hear it in.
+        let time = frame.timestamp < now ? now : frame.timestamp
         var moved = 0
         var hint = 0
         // A stream comes from one device at a time: remember the last one's touch type and scale
@@ -120,7 +124,7 @@ extension GestureEngine {
                     book.value.ignoredContacts.append((frame.device, c.id))
                     continue
                 }
-                begin(c, device: frame.device, type: type, density: density, output: output, at: frame.timestamp)
+                begin(c, device: frame.device, type: type, density: density, output: output, at: time, reported: frame.timestamp)
                 // A delegate asked as the finger was offered sent a frame: that frame's cycle handed
                 // out the motion so far, and its recognizers heard up to its serial. What moves from
                 // here on takes a serial of its own, so that they hear it too, and no recognizer is
@@ -144,14 +148,14 @@ extension GestureEngine {
                 }
                 // Contacts usually come in the order their touches began: look there first.
                 hint = index + 1
-                if moveActiveTouch(at: index, with: c, at: frame.timestamp) { moved += 1 }
+                if moveActiveTouch(at: index, with: c, at: time, reported: frame.timestamp) { moved += 1 }
             case .ended, .cancelled:
                 guard let t = activeTouch(frame.device, c.id) else {
                     if !isIgnored(frame.device, c.id) { statistics.contactsWithoutBegin += 1 }
                     book.value.ignoredContacts.removeAll { $0.device == frame.device && $0.contact == c.id }
                     continue
                 }
-                t.take(c, at: frame.timestamp)
+                t.take(c, at: time, reported: frame.timestamp)
                 let large = !c.isPalm && limits.rejects(c)
                 if large { statistics.largeContactsRejected += 1 }
                 if c.phase == .ended && !c.isPalm && !large {
@@ -251,13 +255,16 @@ extension GestureEngine {
     /// recognized or failed, and only follows the touches until they lift, is not looked at.
     /// The touch is reached in place in the engine's list, neither retained nor released.
     @inline(__always)
-    private func moveActiveTouch(at index: Int, with c: TouchContact, at time: Timestamp) -> Bool {
-        let motion = book.value.activeTouches[index].move(with: c, at: time, frame: frameSerial)
+    private func moveActiveTouch(at index: Int, with c: TouchContact, at time: Timestamp, reported: Timestamp) -> Bool {
+        let motion = book.value.activeTouches[index].move(with: c, at: time, reported: reported, frame: frameSerial)
         if motion.moved { movesPending = true }
         return motion.first
     }
 
-    private func begin(_ c: TouchContact, device: DeviceID, type: TouchType, density: PointDensity, output: Rect?, at time: Timestamp) {
+    private func begin(
+        _ c: TouchContact, device: DeviceID, type: TouchType, density: PointDensity, output: Rect?, at time: Timestamp,
+        reported: Timestamp
+    ) {
         nextSequence += 1
         let taps = book.value.tapCounter.count(
             device: device, location: c.location, density: density, time: time,
@@ -274,6 +281,7 @@ extension GestureEngine {
                 at: time, location: c.location, millimetres: c.millimetres, tapCount: taps)
         }
         t.order.value.detachments = book.value.detachments
+        t.live.value.lastReport = reported
         t.live.value.pressure = c.pressure
         t.live.value.majorAxisMillimetres = c.majorAxisMillimetres
         let hit: Region?

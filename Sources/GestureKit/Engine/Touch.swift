@@ -181,9 +181,10 @@ public final class Touch {
     public var region: Region? { live.value.region }
     /// The phase as of the latest frame.
     @inlinable public var phase: TouchPhase { live.value.phase }
-    /// When the touch began.
+    /// When the touch began: its frame's timestamp, or the engine's time when the frame was
+    /// stamped before it (time never goes back; see ``GestureEngine/advance(to:)``).
     public var startTimestamp: Timestamp { live.value.startTimestamp }
-    /// When the touch was last updated.
+    /// When the touch was last updated, as ``startTimestamp`` is stamped.
     @inlinable public var timestamp: Timestamp { live.value.timestamp }
     /// Where it began, in screen points.
     @inlinable public var startLocation: Point { live.value.startLocation }
@@ -273,12 +274,18 @@ public final class Touch {
 
     /// Takes a contact's report at `time`: its position, size and pressure.
     @inline(__always)
-    func take(_ c: TouchContact, at time: Timestamp) {
+    func take(_ c: TouchContact, at time: Timestamp) { take(c, at: time, reported: time) }
+
+    /// Takes a contact's report, stamped `reported` by its device, in the engine's cycle at `time`
+    /// (later when the engine's time had passed the stamp as the frame came in): the touch is
+    /// updated at `time`, and the watchdog counts from `reported`.
+    @inline(__always)
+    func take(_ c: TouchContact, at time: Timestamp, reported: Timestamp) {
         // A contact the producer merely repeats (a resting finger re-sent every frame) is not news:
         // only a change keeps the watchdog away.
         if c.location != location || c.pressure != pressure || c.majorAxisMillimetres != majorAxisMillimetres
             || !c.phase.isActive {
-            live.value.lastReport = time
+            live.value.lastReport = reported
         }
         live.value.previousLocation = location
         live.value.location = c.location
@@ -299,8 +306,8 @@ public final class Touch {
     /// it moved. Returns whether it moved, and whether this is its first motion in `frame` (a
     /// contact listed twice in one frame counts once).
     @inline(__always)
-    func move(with c: TouchContact, at time: Timestamp, frame: Int) -> (moved: Bool, first: Bool) {
-        take(c, at: time)
+    func move(with c: TouchContact, at time: Timestamp, reported: Timestamp, frame: Int) -> (moved: Bool, first: Bool) {
+        take(c, at: time, reported: reported)
         guard c.phase == .moved && location != previousLocation else {
             live.value.phase = .stationary
             return (false, false)
