@@ -307,6 +307,12 @@ public final class Arbiter {
     /// Makes the transition `w` was waiting to make, now that nothing holds it.
     private func release(_ w: GestureRecognizer, to target: GestureState) {
         w.pendingState = nil
+        // A touch of its own was cancelled in this cycle before it heard so (the cancel failed
+        // the recognizer it waited on first): it fails for it, as it would have heard it first.
+        for t in w.touches where t.phase == .cancelled {
+            let reason = t.cancellation ?? .device
+            return engine.with(cause: .touchesCancelled(reason)) { fail(w, .touchesCancelled(reason)) }
+        }
         // A target called for `began` may already have moved the gesture on (a frame sent from
         // it): active, it still ends.
         // Begun here, outside its hooks: it says what it says as it begins, and ends as it would

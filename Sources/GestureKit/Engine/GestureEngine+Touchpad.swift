@@ -104,8 +104,17 @@ extension GestureEngine {
         touchpad.delivering = true
         defer { touchpad.delivering = outer }
         // A recognizer reset by a nested cycle (a callback's input) no longer follows the sequence.
-        for r in seq.gestureRecognizers where r.isEnabled && !r.committedState.isFinished && r.pendingState == nil
+        // One whose begin waits on a failure requirement hears the motion, as it hears its
+        // touches move, and fails on a cancel, as when its touches are cancelled.
+        for r in seq.gestureRecognizers where r.isEnabled && !r.committedState.isFinished
             && r.touchpadGestureSequence === seq {
+            if let pending = r.pendingState, !(pending == .began && g.phase == .update) {
+                if g.phase == .cancel {
+                    let reason = seq.cancellation ?? .device
+                    with(cause: .touchesCancelled(reason)) { arbiter.touchesCancelled(reason, whileWaiting: r) }
+                }
+                continue
+            }
             r.lastFrameTime = g.timestamp
             r.touchpadFingerCount = g.fingerCount
             r.touchpadGesture(g)
