@@ -136,6 +136,22 @@ extension GestureEngine {
         }
     }
 
+    /// `region`'s handler, `old`, is about to be replaced or taken away: the touches it was
+    /// delivered end there with a cancel, and it gets the frame of its calls in this event at
+    /// once (the handler that follows gets a frame of its own for what it is delivered).
+    func touchHandlerWillChange(in region: Region, from old: any TouchHandler) {
+        var i = 0
+        while i < deliveryTouches.count {
+            let t = deliveryTouches[i]
+            i += 1
+            if t.delivery == .delivering && t.region === region { cancelDelivery(of: t) }
+        }
+        if let k = framedRegions[framesSent...].firstIndex(where: { $0 === region }) {
+            book.value.framedRegions.remove(at: k)
+            old.touchFrame(in: region)
+        }
+    }
+
     // MARK: Frames
 
     /// Notes that `region`'s handler is being delivered something in the current batch: it gets a

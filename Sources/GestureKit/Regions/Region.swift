@@ -22,9 +22,18 @@ public final class Region {
     }
     /// Receives the raw touches that land in this region, a frame at a time (the hook a compositor
     /// uses to forward touches to a client surface; see ``TouchHandler``). Held strongly.
+    ///
+    /// Replaced by another handler, or set to `nil`, while the handler has touches: those touches
+    /// are cancelled to it (as its ``TouchHandler/cancellationScope`` says) and it gets the frame
+    /// of its calls at once; the handler that follows hears only touches delivered after it came.
     public var touchHandler: (any TouchHandler)? {
         get { storedTouchHandler }
-        set { storedTouchHandler = newValue }
+        set {
+            if let old = storedTouchHandler, old !== newValue, let engine {
+                engine.touchHandlerWillChange(in: self, from: old)
+            }
+            storedTouchHandler = newValue
+        }
     }
     /// The parent region, `nil` for a root. A child does not keep its parent alive: once the
     /// parent has gone, this reads `nil`.

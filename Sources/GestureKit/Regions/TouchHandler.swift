@@ -6,7 +6,8 @@
 /// ``GestureRecognizer/delaysTouchesEnded`` holds its end back likewise, and
 /// ``GestureRecognizer/cancelsTouchesInView`` turns a touch into a cancel when a gesture claims it.
 /// Every touch that began here ends with exactly one ``touchEnded(_:)`` or cancel, and hears
-/// nothing more after it.
+/// nothing more after it. A handler replaced on its region (or taken away) while it has touches
+/// gets their cancels then, with a frame; the handler that follows never hears of them.
 ///
 /// ## Frames
 ///
