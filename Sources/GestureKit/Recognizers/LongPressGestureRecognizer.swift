@@ -2,7 +2,8 @@
 /// begins once the fingers have rested ``minimumPressDuration``, then stays in `changed` however
 /// far they move, and ends when one lifts.
 ///
-/// With ``numberOfTapsRequired`` above 0, that many quick taps must come first (a tap-and-hold).
+/// With ``numberOfTapsRequired`` above 0, that many quick taps, each with
+/// ``numberOfTouchesRequired`` fingers, must come first (a tap-and-hold).
 /// On a touchpad, libinput's hold gesture with ``numberOfTouchesRequired`` fingers drives it too.
 open class LongPressGestureRecognizer: GestureRecognizer {
     /// How long the fingers must rest (UIKit default 0.5 s).
@@ -58,6 +59,8 @@ open class LongPressGestureRecognizer: GestureRecognizer {
         var active = 0
         /// Taps done before the press.
         var tapsDone = 0
+        /// The most fingers down at once in the tap under way.
+        var tapFingers = 0
         /// Whether the fingers now down are the press (the taps are done).
         var pressing = false
         var firstLanding: Timestamp = .zero
@@ -90,6 +93,7 @@ open class LongPressGestureRecognizer: GestureRecognizer {
         if sequence.active > numberOfTouchesRequired {
             return fail(.wrongNumberOfTouches(expected: numberOfTouchesRequired...numberOfTouchesRequired, actual: sequence.active))
         }
+        sequence.tapFingers = max(sequence.tapFingers, sequence.active)
         if sequence.active == numberOfTouchesRequired {
             sequence.pressing = sequence.tapsDone >= numberOfTapsRequired
             deadline = now + (sequence.pressing ? settings.minimumPressDuration : tapTimer)
@@ -114,6 +118,12 @@ open class LongPressGestureRecognizer: GestureRecognizer {
             return fail(.endedTooSoon)
         }
         if sequence.active == 0 {
+            // A tap before the press has the press's fingers, as a multi-finger tap has.
+            if sequence.tapFingers != numberOfTouchesRequired {
+                let n = numberOfTouchesRequired
+                return fail(.wrongNumberOfTouches(expected: n...n, actual: sequence.tapFingers))
+            }
+            sequence.tapFingers = 0
             sequence.tapsDone += 1
             deadline = now + configuration.multiTapMaximumInterval
         }
