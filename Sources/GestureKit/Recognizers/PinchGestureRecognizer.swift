@@ -138,6 +138,9 @@ open class PinchGestureRecognizer: GestureRecognizer {
             measure(spread(includingLifted: true, excluding: touches))
         }
         rebase(includingLifted: true)
+        // The scale as the set starts is a sample, as a pan's landing is: a pinch that begins in
+        // its first frame of motion has a velocity then, at any frame rate.
+        if initialSpread > 0 { motion.value.tracker.add(Point(x: scale, y: 0), at: now) }
     }
 
     open override func touchesMoved(_ touches: [Touch]) {

@@ -156,6 +156,9 @@ open class RotationGestureRecognizer: GestureRecognizer {
         // The fingers already down may have turned in this same frame: anchor() counts that
         // before the new fingers join.
         anchor()
+        // The turn as the set starts is a sample, as a pan's landing is: a rotation that begins
+        // in its first frame of motion has a velocity then, at any frame rate.
+        if fingers.count >= 2 { motion.value.tracker.add(Point(x: rotation, y: 0), at: now) }
     }
 
     open override func touchesMoved(_ touches: [Touch]) {
