@@ -38,4 +38,39 @@ struct ContinuousValueTests {
         #expect(abs(scale - 10) < 0.5, "pinch velocity at began, \(hz) Hz: \(scale)")
         #expect(abs(turn - 10) < 0.5, "rotation velocity at began, \(hz) Hz: \(turn)")
     }
+
+    @Test("a target that sets the scale to 1 and the rotation to 0 on every call reads the fingers' rates as velocities")
+    func velocityWithValuesSetOnEveryCall() {
+        let s = Fingers()
+        let pinch = PinchGestureRecognizer().named("pinch")
+        let rotation = RotationGestureRecognizer().named("rotation")
+        let d = Delegate()
+        d.simultaneous = { _, _ in true }
+        s.keepAlive.append(d)
+        pinch.delegate = d
+        rotation.delegate = d
+        s.engine.root.addGestureRecognizer(pinch)
+        s.engine.root.addGestureRecognizer(rotation)
+        // As UIKit code applies each step to a view's transform and starts the next from there.
+        var scaleVelocities: [Double] = []
+        var turnVelocities: [Double] = []
+        pinch.addTarget { p in
+            if p.state == .changed { scaleVelocities.append(p.velocity) }
+            p.scale = 1
+        }
+        rotation.addTarget { r in
+            if r.state == .changed { turnVelocities.append(r.velocity) }
+            r.rotation = 0
+        }
+        let c = centre
+        s.press([1, 2], at: [pair(c, 100, 0, 1), pair(c, 100, 0, 2)])
+        // The spread grows 25 mm in 200 ms from 25 mm (a rate of 5 to 2.5 per second of the scale
+        // at each moment), turning 2 rad per second.
+        s.trace([1, 2], over: 200) { id, f in pair(c, 100 + 100 * f, 0.4 * f, id) }
+        s.release([1, 2])
+        #expect(scaleVelocities.count > 10)
+        #expect(turnVelocities.count > 10)
+        #expect(scaleVelocities.allSatisfy { $0 > 2 && $0 < 5.5 }, "\(scaleVelocities)")
+        #expect(turnVelocities.allSatisfy { abs($0 - 2) < 0.1 }, "\(turnVelocities)")
+    }
 }

@@ -24,12 +24,14 @@ open class PinchGestureRecognizer: GestureRecognizer {
     }
     private var settings: Settings
 
-    /// The spread relative to the start; set it (to 1, say) to measure from here on.
+    /// The spread relative to the start; set it (to 1, say) to measure from here on. The velocity
+    /// then starts afresh from the latest motion's moment, as a pan's does on
+    /// ``PanGestureRecognizer/setTranslation(_:in:)``.
     public var scale: Double {
         get { base * currentRatio }
         set {
             base = currentRatio == 0 ? newValue : newValue / currentRatio
-            motion.value.tracker.reset()
+            motion.value.tracker.restart(from: Point(x: newValue, y: 0))
         }
     }
     /// The rate of change of ``scale`` per second.

@@ -28,9 +28,14 @@ open class RotationGestureRecognizer: GestureRecognizer {
     private var settings: Settings
 
     /// The turn since the fingers landed, in radians; set it (to 0, say) to measure from here on.
+    /// The velocity then starts afresh from the latest motion's moment, as a pan's does on
+    /// ``PanGestureRecognizer/setTranslation(_:in:)``.
     public var rotation: Double {
         get { accumulated + offset }
-        set { offset = newValue - accumulated; motion.value.tracker.reset() }
+        set {
+            offset = newValue - accumulated
+            motion.value.tracker.restart(from: Point(x: newValue, y: 0))
+        }
     }
     /// The rate of turn, in radians per second.
     public var velocity: Double { motion.value.tracker.velocity(at: now).x }

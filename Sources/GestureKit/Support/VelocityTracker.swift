@@ -42,6 +42,17 @@ public struct VelocityTracker: Sendable {
         head = 0
     }
 
+    /// Forgets every sample but the newest one's moment, at which the value is now `p`: a value
+    /// set anew (a pinch's scale, a rotation's angle) measures its velocity from there. Without
+    /// samples, nothing.
+    mutating func restart(from p: Point) {
+        guard count > 0 else { return }
+        let time = samples[(head + Self.capacity - 1) % Self.capacity].time
+        samples[0] = Sample(time: time, x: p.x, y: p.y)
+        head = 1
+        count = 1
+    }
+
     /// Adds a position at a moment. Samples must come in time order; one at the same moment as
     /// the newest replaces it.
     public mutating func add(_ p: Point, at t: Timestamp) {
