@@ -57,13 +57,16 @@ extension GestureEngine {
     /// Points per millimetre along each screen axis for `device`: the density its producer gave
     /// (``InputDevice/density``), else the screen's area in points over the sensor's area in
     /// millimetres on both axes (a touchscreen mapped onto the whole screen; invariant under
-    /// rotation), else the fallback for a device that reports no resolution.
+    /// rotation), else the fallback for a device that reports no resolution or whose sizes give
+    /// no usable density (a sensor or screen of no, or of infinite, extent).
     func density(for device: InputDevice) -> PointDensity {
         if let d = device.density, d.isValid { return d }
+        let fallback = PointDensity(uniform: configuration.fallbackPointsPerMillimetre)
         guard device.hasResolution, let mm = device.sizeMillimetres, mm.width > 0, mm.height > 0,
               root.frame.width > 0, root.frame.height > 0
-        else { return PointDensity(uniform: configuration.fallbackPointsPerMillimetre) }
-        return PointDensity(uniform: ((root.frame.width * root.frame.height) / (mm.width * mm.height)).squareRoot())
+        else { return fallback }
+        let d = PointDensity(uniform: ((root.frame.width * root.frame.height) / (mm.width * mm.height)).squareRoot())
+        return d.isValid ? d : fallback
     }
 
     /// Points per millimetre along each screen axis for the touches of device `id`, as the engine

@@ -63,7 +63,9 @@ public struct InputDevice: Hashable, Sendable, CustomStringConvertible {
     /// the near edge of an output beside it, and a touch there is hit-tested on this output.
     public var outputFrame: Rect?
 
-    /// Creates a device description; `hasResolution` is taken as false without a physical size.
+    /// Creates a device description; `hasResolution` is taken as false without a physical size, or
+    /// with one that is not finite and positive on both axes (no sensor measures zero, less or
+    /// infinitely many millimetres: its resolution was not real).
     /// `densitySource` defaults to the device's resolution when it has one, else the fallback;
     /// `contactSize` to none; `outputFrame` to none (the screen's own far edges are kept on it
     /// whatever the device).
@@ -77,12 +79,17 @@ public struct InputDevice: Hashable, Sendable, CustomStringConvertible {
         self.name = name
         self.kind = kind
         self.sizeMillimetres = sizeMillimetres
-        self.hasResolution = hasResolution && sizeMillimetres != nil
+        self.hasResolution = hasResolution && sizeMillimetres.map(Self.isMeasurable) == true
         self.maximumContacts = maximumContacts
         self.density = density
         self.densitySource = densitySource ?? (self.hasResolution ? .deviceResolution : .fallback)
         self.contactSize = contactSize
         self.outputFrame = outputFrame
+    }
+
+    /// Whether `size` can be a sensor's size: finite and positive on both axes.
+    static func isMeasurable(_ size: Size) -> Bool {
+        size.width > 0 && size.height > 0 && size.width.isFinite && size.height.isFinite
     }
 
     public var description: String {
