@@ -251,6 +251,15 @@ public final class GestureEngine {
         for r in released where r.region?.engine != nil { r.settleEngineLoss() }
     }
 
+    /// The root's size changed: the densities derived from the screen's area are derived again.
+    /// A touch down keeps the density it landed with.
+    func screenDidResize() {
+        var densities = deviceDensities
+        for (id, device) in devices { densities[id] = density(for: device) }
+        deviceDensities = densities
+        frameDevice = nil
+    }
+
     /// Creates an engine whose root region covers `screen` (in points).
     public init(screen: Rect, configuration: GestureConfiguration = .default) {
         self.configuration = configuration

@@ -5,9 +5,17 @@
 /// region's ``touchHandler`` receives the raw touch, subject to the recognizers' delivery flags.
 public final class Region {
     /// The frame in the parent's coordinates (screen points for the root).
+    ///
+    /// An engine's root resized (the screen's mode changed) gives the devices whose density the
+    /// engine derives from the screen's area (``InputDevice/density`` `nil`) the new one, for the
+    /// touches that land from then on.
     public var frame: Rect {
         get { storedFrame }
-        set { storedFrame = newValue }
+        set {
+            let resized = newValue.size != storedFrame.size
+            storedFrame = newValue
+            if resized, let owner = ownerEngine { owner.screenDidResize() }
+        }
     }
     /// A name for logs.
     public var name: String {
