@@ -46,7 +46,7 @@ extension GestureEngine {
         defer { endDeliveryBatch() }
         // Touchpad events sent before, still waiting their turn, go with what they were for.
         touchpad.deferred.removeAll()
-        for t in activeTouches { cancel(t, reason: .host) }
+        for t in activeTouches { ignoreContact(of: t, cancelling: .host) }
         for s in touchpadSequences { cancelSequence(s, reason: .host) }
         dispatchAndFinishCycle()
         drainTouchpadEvents()
@@ -139,7 +139,7 @@ extension GestureEngine {
                 }
             case .moved, .stationary:
                 guard let index = activeTouchIndex(frame.device, c.id, from: hint) else {
-                    if !isIgnored(frame.device, c.id) { statistics.contactsWithoutBegin += 1 }
+                    if !isIgnored(frame.device, c.id) { ignoreStrayContact(frame.device, c.id) }
                     continue
                 }
                 if c.isPalm || limits.rejects(c) {

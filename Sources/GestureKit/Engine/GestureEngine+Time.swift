@@ -62,7 +62,7 @@ extension GestureEngine {
             var any = false
             for t in activeTouches where t.lastReport + timeout <= due {
                 statistics.stuckTouchesCancelled += 1
-                cancel(t, reason: .stuck)
+                ignoreContact(of: t, cancelling: .stuck)
                 any = true
             }
             if any { dispatchAndFinishCycle() }

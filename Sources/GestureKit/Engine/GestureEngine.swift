@@ -100,7 +100,9 @@ public final class GestureEngine {
     public struct Statistics: Hashable, Sendable {
         /// Frames from a device that was never added.
         public var framesFromUnknownDevices = 0
-        /// Contacts that moved or ended without having begun (e.g. already down at start-up).
+        /// Contacts that moved or ended without having begun (e.g. already down at start-up),
+        /// each counted once. The fingers of touches the watchdog or ``cancelAllTouches()``
+        /// cancelled began, and are not counted as they go on moving and lift.
         public var contactsWithoutBegin = 0
         /// Contacts the device marked as palms.
         public var palmsIgnored = 0
@@ -249,6 +251,21 @@ public final class GestureEngine {
         // joins an engine's tree (`Region`), never from here, where the host may be tearing down
         // the objects their targets use.
         for r in released where r.region?.engine != nil { r.settleEngineLoss() }
+    }
+
+    /// A contact the device reports with no touch (down before the device was added): counted in
+    /// ``Statistics/contactsWithoutBegin`` once, then ignored until it lifts or lands again.
+    func ignoreStrayContact(_ device: DeviceID, _ contact: Int) {
+        statistics.contactsWithoutBegin += 1
+        book.value.ignoredContacts.append((device, contact))
+    }
+
+    /// Cancels `t` for a cause of the engine's or the host's while its finger stays down: the
+    /// device's further reports of the contact, up to its lift, are ignored, not stray.
+    func ignoreContact(of t: Touch, cancelling reason: TouchCancellation) {
+        guard t.isActive else { return }
+        book.value.ignoredContacts.append((t.device, t.contactID))
+        cancel(t, reason: reason)
     }
 
     /// The root's size changed: the densities derived from the screen's area are derived again.
