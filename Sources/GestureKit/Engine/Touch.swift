@@ -278,27 +278,21 @@ public final class Touch {
 
     /// Takes a contact's report, stamped `reported` by its device, in the engine's cycle at `time`
     /// (later when the engine's time had passed the stamp as the frame came in): the touch is
-    /// updated at `time`, and the watchdog counts from `reported`. Returns whether it moved: only
-    /// then does ``previousLocation`` change, so that a panel that re-sends a resting finger
-    /// unchanged and one that leaves it out give the same values.
+    /// updated at `time`, and the watchdog counts from `reported`.
     @inline(__always)
-    @discardableResult
-    func take(_ c: TouchContact, at time: Timestamp, reported: Timestamp) -> Bool {
-        let moved = c.location != location
+    func take(_ c: TouchContact, at time: Timestamp, reported: Timestamp) {
         // A contact the producer merely repeats (a resting finger re-sent every frame) is not news:
         // only a change keeps the watchdog away.
-        if moved || c.pressure != pressure || c.majorAxisMillimetres != majorAxisMillimetres || !c.phase.isActive {
+        if c.location != location || c.pressure != pressure || c.majorAxisMillimetres != majorAxisMillimetres
+            || !c.phase.isActive {
             live.value.lastReport = reported
         }
-        if moved {
-            live.value.previousLocation = location
-            live.value.location = c.location
-        }
+        live.value.previousLocation = location
+        live.value.location = c.location
         live.value.millimetres = c.millimetres
         live.value.pressure = c.pressure
         live.value.majorAxisMillimetres = c.majorAxisMillimetres
         live.value.timestamp = time
-        return moved
     }
 
     /// Whether the touch moved after frame `frame` and was not cancelled: still down, or lifted
@@ -309,11 +303,12 @@ public final class Touch {
     }
 
     /// Takes the report of a contact that moved or stayed, and stamps the touch with `frame` if
-    /// it moved: its position changed, whichever phase the producer gave it. Returns whether it moved, and whether this is its first motion in `frame` (a
+    /// it moved. Returns whether it moved, and whether this is its first motion in `frame` (a
     /// contact listed twice in one frame counts once).
     @inline(__always)
     func move(with c: TouchContact, at time: Timestamp, reported: Timestamp, frame: Int) -> (moved: Bool, first: Bool) {
-        guard take(c, at: time, reported: reported) else {
+        take(c, at: time, reported: reported)
+        guard c.phase == .moved && location != previousLocation else {
             live.value.phase = .stationary
             return (false, false)
         }
