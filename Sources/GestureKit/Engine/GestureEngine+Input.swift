@@ -47,7 +47,11 @@ extension GestureEngine {
         // Touchpad events sent before, still waiting their turn, go with what they were for.
         touchpad.deferred.removeAll()
         for t in activeTouches { ignoreContact(of: t, cancelling: .host) }
-        for s in touchpadSequences { cancelSequence(s, reason: .host) }
+        for s in touchpadSequences {
+            // libinput goes on with the gesture up to its end: the rest of it is ignored.
+            if !touchpad.ignored.contains(s.device) { touchpad.ignored.append(s.device) }
+            cancelSequence(s, reason: .host)
+        }
         dispatchAndFinishCycle()
         drainTouchpadEvents()
     }
@@ -78,6 +82,7 @@ extension GestureEngine {
         for t in activeTouches where t.device == id { cancel(t, reason: .deviceRemoved) }
         for s in touchpadSequences where s.device == id { cancelSequence(s, reason: .deviceRemoved) }
         book.value.ignoredContacts.removeAll { $0.device == id }
+        touchpad.ignored.removeAll { $0 == id }
         devices[id] = nil
         deviceDensities[id] = nil
         frameDevice = nil

@@ -8,6 +8,9 @@ struct TouchpadBook {
     /// order once the event being handed out has reached every recognizer, so that none hears
     /// the later event first.
     var deferred: [TouchpadGestureEvent] = []
+    /// Devices whose gesture under way in libinput the engine ignores up to its end: one the
+    /// host cancelled (``GestureEngine/cancelAllTouches()``), or one heard without its begin.
+    var ignored: [DeviceID] = []
 }
 
 extension GestureEngine {
@@ -38,6 +41,7 @@ extension GestureEngine {
             return
         }
         if g.phase == .begin {
+            if !touchpad.ignored.isEmpty { touchpad.ignored.removeAll { $0 == g.device } }
             if let old = touchpadSequence(g.device) { cancelSequence(old, reason: .device) }
             nextSequence += 1
             let location = touchpadPointerLocation ?? (touchpadFocus ?? root).screenFrame.center
@@ -78,10 +82,7 @@ extension GestureEngine {
             touchpad.delivering = outer
             if !seq.isActive { return finishOutsideCycle() }
         }
-        guard let seq = touchpadSequence(g.device) else {
-            statistics.contactsWithoutBegin += 1
-            return
-        }
+        guard let seq = touchpadSequence(g.device) else { return ignoreStray(g) }
         seq.live.value.timestamp = g.timestamp
         switch g.phase {
         case .begin, .update: seq.live.value.phase = g.phase == .begin ? .began : .moved
@@ -92,6 +93,20 @@ extension GestureEngine {
         deliver(g, to: seq)
         if !seq.isActive { touchpad.sequences.removeAll { $0 === seq } }
         finishOutsideCycle()
+    }
+
+    /// An update or end of a gesture the engine has no sequence for: one the host cancelled, ignored
+    /// silently, or one that began before the engine heard of it, counted in
+    /// ``Statistics/contactsWithoutBegin`` once. Either way its later events are ignored up to
+    /// its end.
+    private func ignoreStray(_ g: TouchpadGestureEvent) {
+        let ignored = touchpad.ignored.contains(g.device)
+        if !ignored { statistics.contactsWithoutBegin += 1 }
+        if g.phase == .update {
+            if !ignored { touchpad.ignored.append(g.device) }
+        } else if ignored {
+            touchpad.ignored.removeAll { $0 == g.device }
+        }
     }
 
     private func touchpadSequence(_ device: DeviceID) -> Touch? {

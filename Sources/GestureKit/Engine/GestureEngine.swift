@@ -101,8 +101,10 @@ public final class GestureEngine {
         /// Frames from a device that was never added.
         public var framesFromUnknownDevices = 0
         /// Contacts that moved or ended without having begun (e.g. already down at start-up),
-        /// each counted once. The fingers of touches the watchdog or ``cancelAllTouches()``
-        /// cancelled began, and are not counted as they go on moving and lift.
+        /// each counted once, and touchpad gestures updated or ended without having begun, each
+        /// counted once. The fingers of touches the watchdog or ``cancelAllTouches()`` cancelled
+        /// began, and are not counted as they go on moving and lift; nor are the updates and end
+        /// of a touchpad gesture ``cancelAllTouches()`` cancelled.
         public var contactsWithoutBegin = 0
         /// Contacts the device marked as palms.
         public var palmsIgnored = 0
