@@ -2,6 +2,9 @@
 struct TouchpadBook {
     /// One sequence per device whose gesture is under way.
     var sequences: [Touch] = []
+    /// The latest event of each sequence, by its place in ``sequences``: what a cancel the engine
+    /// makes (the host's, a device's removal) says of the gesture it ends.
+    var latest: [TouchpadGestureEvent] = []
     /// Whether an event is being handed to the recognizers.
     var delivering = false
     /// Events sent from a callback meanwhile (a target ending the gesture, say): handled in
@@ -56,6 +59,7 @@ extension GestureEngine {
             // meanwhile may end it (handled once this begin has reached every recognizer) or
             // unplug its device (which cancels it, and the offer stops).
             touchpad.sequences.append(seq)
+            touchpad.latest.append(g)
             let outer = touchpad.delivering
             touchpad.delivering = true
             var r = seq.region
@@ -82,7 +86,9 @@ extension GestureEngine {
             touchpad.delivering = outer
             if !seq.isActive { return finishOutsideCycle() }
         }
-        guard let seq = touchpadSequence(g.device) else { return ignoreStray(g) }
+        guard let place = touchpadSequencePlace(g.device) else { return ignoreStray(g) }
+        let seq = touchpad.sequences[place]
+        touchpad.latest[place] = g
         seq.live.value.timestamp = g.timestamp
         switch g.phase {
         case .begin, .update: seq.live.value.phase = g.phase == .begin ? .began : .moved
@@ -91,7 +97,7 @@ extension GestureEngine {
         }
         if !seq.isActive { touchesLeft = true }
         deliver(g, to: seq)
-        if !seq.isActive { touchpad.sequences.removeAll { $0 === seq } }
+        if !seq.isActive { removeSequence(seq) }
         finishOutsideCycle()
     }
 
@@ -110,8 +116,22 @@ extension GestureEngine {
     }
 
     private func touchpadSequence(_ device: DeviceID) -> Touch? {
-        for s in touchpad.sequences where s.device == device { return s }
+        touchpadSequencePlace(device).map { touchpad.sequences[$0] }
+    }
+
+    private func touchpadSequencePlace(_ device: DeviceID) -> Int? {
+        var i = 0
+        while i < touchpad.sequences.count {
+            if touchpad.sequences[i].device == device { return i }
+            i += 1
+        }
         return nil
+    }
+
+    private func removeSequence(_ seq: Touch) {
+        guard let i = touchpad.sequences.firstIndex(where: { $0 === seq }) else { return }
+        touchpad.sequences.remove(at: i)
+        touchpad.latest.remove(at: i)
     }
 
     private func deliver(_ g: TouchpadGestureEvent, to seq: Touch) {
@@ -131,7 +151,8 @@ extension GestureEngine {
                 continue
             }
             r.lastFrameTime = g.timestamp
-            r.touchpadFingerCount = g.fingerCount
+            // The engine's own cancel names no fingers: the gesture keeps the count it had.
+            if g.fingerCount != 0 { r.touchpadFingerCount = g.fingerCount }
             r.touchpadGesture(g)
         }
     }
@@ -141,10 +162,14 @@ extension GestureEngine {
         seq.live.value.phase = .cancelled
         touchesLeft = true
         seq.live.value.cancellation = reason
+        // The gesture as its latest event left it: its kind and spread. It names no fingers
+        // (``TouchpadGestureEvent/fingerCount``): the recognizers keep the count they had.
+        let latest = touchpad.sequences.firstIndex { $0 === seq }.map { touchpad.latest[$0] }
         let event = TouchpadGestureEvent(
-            device: seq.device, timestamp: now, kind: .hold, phase: .cancel, fingerCount: 0
+            device: seq.device, timestamp: now, kind: latest?.kind ?? .hold, phase: .cancel,
+            fingerCount: 0, scale: latest?.scale ?? 1
         )
         deliver(event, to: seq)
-        touchpad.sequences.removeAll { $0 === seq }
+        removeSequence(seq)
     }
 }

@@ -57,11 +57,14 @@ public struct TouchpadGestureEvent: Hashable, Sendable {
     public var device: DeviceID
     /// When it happened, on the device clock.
     public var timestamp: Timestamp
-    /// Swipe, pinch or hold.
+    /// Swipe, pinch or hold. A cancel the engine makes (``GestureEngine/cancelAllTouches()``, the
+    /// touchpad's removal, a new gesture beginning on it) has the kind of the gesture it ends.
     public var kind: TouchpadGestureKind
     /// Begin, update, end or cancel.
     public var phase: TouchpadGesturePhase
-    /// Fingers on the pad in this gesture.
+    /// Fingers on the pad in this gesture; 0 in a cancel the engine makes, which reports no
+    /// fingers of its own (a recognizer's ``GestureRecognizer/numberOfTouches`` keeps the count
+    /// of the gesture's latest event).
     public var fingerCount: Int
     /// Motion of the fingers' centre since the last event, accelerated, in libinput's touchpad
     /// gesture units: normalized to a 1000 dpi device, then slowed down for touchpads, about 10
