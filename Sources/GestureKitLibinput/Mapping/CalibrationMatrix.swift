@@ -1,3 +1,5 @@
+import GestureKit
+
 /// A touchscreen's calibration matrix, as `libinput_device_config_calibration_*` takes it: the
 /// first two rows of a 3×3 affine matrix applied to normalized coordinates (0…1),
 /// `x' = a·x + b·y + c`, `y' = d·x + e·y + f`.
@@ -26,4 +28,23 @@ public struct CalibrationMatrix: Hashable, Sendable, CustomStringConvertible {
     public func hash(into hasher: inout Hasher) { hasher.combine(array) }
 
     public var description: String { "[\(array.map { String($0) }.joined(separator: " "))]" }
+
+    /// `p` through the matrix.
+    func apply(_ p: Point) -> Point {
+        let (a, b, c, d, e, f) = values
+        return Point(
+            x: Double(a) * p.x + Double(b) * p.y + Double(c), y: Double(d) * p.x + Double(e) * p.y + Double(f))
+    }
+
+    /// The matrix that undoes this one, or `nil` when it flattens the sensor (no inverse).
+    var inverse: (Point) -> Point? {
+        let (a, b, c, d, e, f) = (
+            Double(values.0), Double(values.1), Double(values.2), Double(values.3), Double(values.4), Double(values.5))
+        let det = a * e - b * d
+        guard det != 0, det.isFinite else { return { _ in nil } }
+        return { p in
+            let x = p.x - c, y = p.y - f
+            return Point(x: (e * x - b * y) / det, y: (a * y - d * x) / det)
+        }
+    }
 }

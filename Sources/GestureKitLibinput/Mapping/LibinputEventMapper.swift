@@ -89,6 +89,16 @@ struct LibinputEventMapper {
         return remap()
     }
 
+    /// libinput's calibration of a touchscreen changed from `old` to `new`: the positions of its
+    /// contacts down, which libinput calibrated the old way, are calibrated the new way, so that a
+    /// finger that stays still is mapped as the next events map those that move.
+    mutating func recalibrate(_ handle: RawDeviceHandle, from old: CalibrationMatrix, to new: CalibrationMatrix) {
+        guard old != new, let d = place(of: handle), devices[d].isTouchscreen, !devices[d].touches!.live.isEmpty
+        else { return }
+        let undo = old.inverse
+        devices[d].touches!.transformPositions { p in undo(p).map(new.apply) ?? p }
+    }
+
     /// The device libinput knows by `handle`.
     func device(_ handle: RawDeviceHandle) -> Device? {
         places[handle].map { devices[$0] }

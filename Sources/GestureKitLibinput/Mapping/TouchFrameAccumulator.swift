@@ -79,6 +79,12 @@ struct TouchFrameAccumulator {
         !frame.contacts.isEmpty && frame.contacts.allSatisfy { $0.phase == .cancelled }
     }
 
+    /// Moves every contact's sensor position through `transform` (libinput's calibration changed
+    /// under them).
+    mutating func transformPositions(_ transform: (Point) -> Point) {
+        for i in live.indices { live[i].normalized = transform(live[i].normalized) }
+    }
+
     /// Cancels every contact still down (the device went away).
     mutating func cancelAll() {
         for i in live.indices where live[i].contact.phase.isActive { live[i].contact.phase = .cancelled }
