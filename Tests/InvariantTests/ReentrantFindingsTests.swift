@@ -200,4 +200,41 @@ import Testing
         let violation = InvariantRun.replay(seed: 0x95ca144617, mode: .reentrant, steps: steps, ownTouchHookInput: true)
         #expect(violation == nil, "\(violation ?? "")")
     }
+
+    /// A long press that had heard its finger lift and still took part (waiting for its tap's
+    /// next press) takes a new finger; the engine's list of the recognizers that hear motion had
+    /// been rebuilt without it (it followed no finger then) on another finger's frames, and the
+    /// landing did not mark that list stale: the long press heard the new finger's motion only
+    /// at its lift, from inside whose delivery a handler lifted it. Seen once
+    /// `Touch.previousLocation` changes only when a touch moves; the old value hid it.
+    ///
+    /// Found as: step 5: 5:HookedLongPress: touch 4: touchesEnded without the motion its lift carried
+    @Test func motionReachesAParticipantThatTakesAFingerAgain() {
+        let steps: [Step] = [
+            .frame(1, ms: 10, [Contact(1, .began, 807, 528)]),
+            .frame(1, ms: 10, [Contact(1, .moved, 783, 549), Contact(2, .began, 529, 29)]),
+            .frame(1, ms: 2, [Contact(1, .moved, 910, 466)]),
+            .frame(1, ms: 0, [Contact(4, .began, 1, 584)]),
+            .frame(1, ms: 10, [Contact(4, .moved, 17, 581)]),
+        ]
+        let violation = InvariantRun.replay(seed: 0xa2fb40a45f, mode: .reentrant, steps: steps, ownTouchHookInput: true)
+        #expect(violation == nil, "\(violation ?? "")")
+    }
+
+    /// The same cause, found from another seed: the long press heard its finger lift in a frame of
+    /// its own, then took a new finger after another finger's motion.
+    ///
+    /// Found as: step 6: 5:HookedLongPress: touch 5: touchesEnded without the motion its lift carried
+    @Test func motionReachesAParticipantThatTakesAFingerAgainAfterALift() {
+        let steps: [Step] = [
+            .frame(1, ms: 10, [Contact(1, .began, 527, 524), Contact(2, .began, 977, 367), Contact(3, .began, 124, 205)]),
+            .frame(1, ms: 10, [Contact(1, .moved, 505, 534)]),
+            .frame(1, ms: 7, [Contact(2, .ended, 977, 367)]),
+            .frame(1, ms: 10, [Contact(1, .moved, 511, 513)]),
+            .frame(1, ms: 10, [Contact(6, .began, 618, 427)]),
+            .frame(1, ms: 2, [Contact(6, .moved, 602, 424)]),
+        ]
+        let violation = InvariantRun.replay(seed: 0xa2fb407228, mode: .reentrant, steps: steps, ownTouchHookInput: true)
+        #expect(violation == nil, "\(violation ?? "")")
+    }
 }

@@ -137,6 +137,11 @@ extension GestureEngine {
         if g.touches.isEmpty && g.touchpadGestureSequence == nil {
             g.book.value.failureReasonKept = false
             g.cancellationReason = nil
+            // A participant that followed no touch (a double tap between its taps) was left out
+            // of the list of those that hear motion when it was last rebuilt: it hears this
+            // touch's motion only once the list is rebuilt (another hand's frames may have
+            // rebuilt it meanwhile, and the landing marks nothing else stale).
+            book.value.listenersStale = true
         }
         g.device = t.device
         g.isReleased = false
