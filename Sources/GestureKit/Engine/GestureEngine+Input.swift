@@ -163,12 +163,12 @@ extension GestureEngine {
                     book.value.ignoredContacts.removeAll { $0.device == frame.device && $0.contact == c.id }
                     continue
                 }
-                t.take(c, at: time, reported: frame.timestamp)
+                let carried = t.take(c, at: time, reported: frame.timestamp)
                 let large = !c.isPalm && limits.rejects(c)
                 if large { statistics.largeContactsRejected += 1 }
                 if c.phase == .ended && !c.isPalm && !large {
                     t.live.value.phase = .ended
-                    if t.location != t.previousLocation {
+                    if carried {
                         // The lift carries the finger's last motion: its recognizers hear it as a
                         // move before the lift, as they would had it come in a frame of its own.
                         t.live.value.movedInFrame = frameSerial

@@ -190,7 +190,9 @@ public final class Touch {
     @inlinable public var startLocation: Point { live.value.startLocation }
     /// Where it is, in screen points.
     @inlinable public var location: Point { live.value.location }
-    /// Where it was before the latest motion, in screen points.
+    /// Where it was before the latest motion, in screen points (its landing place until it
+    /// moves). A report that leaves the touch where it is changes nothing: a panel that re-sends
+    /// resting fingers unchanged in every frame and one that leaves them out give the same value.
     @inlinable public var previousLocation: Point { live.value.previousLocation }
     /// Where it is on the sensor, in millimetres.
     public var millimetres: Point { live.value.millimetres }
@@ -278,21 +280,27 @@ public final class Touch {
 
     /// Takes a contact's report, stamped `reported` by its device, in the engine's cycle at `time`
     /// (later when the engine's time had passed the stamp as the frame came in): the touch is
-    /// updated at `time`, and the watchdog counts from `reported`.
+    /// updated at `time`, and the watchdog counts from `reported`. Returns whether it moved: only
+    /// then does ``previousLocation`` change, so that a panel that re-sends a resting finger
+    /// unchanged and one that leaves it out give the same values.
     @inline(__always)
-    func take(_ c: TouchContact, at time: Timestamp, reported: Timestamp) {
+    @discardableResult
+    func take(_ c: TouchContact, at time: Timestamp, reported: Timestamp) -> Bool {
+        let moved = c.location != location
         // A contact the producer merely repeats (a resting finger re-sent every frame) is not news:
         // only a change keeps the watchdog away.
-        if c.location != location || c.pressure != pressure || c.majorAxisMillimetres != majorAxisMillimetres
-            || !c.phase.isActive {
+        if moved || c.pressure != pressure || c.majorAxisMillimetres != majorAxisMillimetres || !c.phase.isActive {
             live.value.lastReport = reported
         }
-        live.value.previousLocation = location
-        live.value.location = c.location
+        if moved {
+            live.value.previousLocation = location
+            live.value.location = c.location
+        }
         live.value.millimetres = c.millimetres
         live.value.pressure = c.pressure
         live.value.majorAxisMillimetres = c.majorAxisMillimetres
         live.value.timestamp = time
+        return moved
     }
 
     /// Whether the touch moved after frame `frame` and was not cancelled: still down, or lifted
@@ -303,12 +311,11 @@ public final class Touch {
     }
 
     /// Takes the report of a contact that moved or stayed, and stamps the touch with `frame` if
-    /// it moved. Returns whether it moved, and whether this is its first motion in `frame` (a
+    /// it moved: its position changed, whichever phase the producer gave it. Returns whether it moved, and whether this is its first motion in `frame` (a
     /// contact listed twice in one frame counts once).
     @inline(__always)
     func move(with c: TouchContact, at time: Timestamp, reported: Timestamp, frame: Int) -> (moved: Bool, first: Bool) {
-        take(c, at: time, reported: reported)
-        guard c.phase == .moved && location != previousLocation else {
+        guard take(c, at: time, reported: reported) else {
             live.value.phase = .stationary
             return (false, false)
         }
