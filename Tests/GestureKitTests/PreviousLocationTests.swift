@@ -83,4 +83,28 @@ struct PreviousLocationTests {
         #expect(pan.translation(in: nil).x == at.x + 10)
         #expect(s.engine.activeTouches.first?.phase == .moved)
     }
+
+    @Test("a resting finger left out of a frame is stationary in it, as one re-sent unchanged")
+    func restingPhase() {
+        for resent in [false, true] {
+            let s = Fingers()
+            var phases: [TouchPhase] = []
+            let pan = PanGestureRecognizer().named("pan")
+            pan.minimumNumberOfTouches = 2
+            pan.addTarget { p in phases = p.touches.sorted { $0.contactID < $1.contactID }.map(\.phase) }
+            s.engine.root.addGestureRecognizer(pan)
+            s.press([1, 2], at: [Point(x: 200, y: 200), Point(x: 400, y: 200)])
+            s.drag([1: Point(x: 40, y: 0), 2: Point(x: 40, y: 0)], over: 50)
+            #expect(phases == [.moved, .moved], "resent \(resent)")
+            // Finger 2 moves on alone; finger 1 is re-sent where it is, or left out.
+            for i in 1...3 {
+                s.tick()
+                s.move(2, to: Point(x: 440 + Double(i) * 10, y: 200))
+                if resent { s.frame() } else { s.sendOnlyPending() }
+            }
+            #expect(pan.state == .changed, "resent \(resent)")
+            #expect(phases == [.stationary, .moved], "resent \(resent)")
+            #expect(s.engine.activeTouches.first { $0.contactID == 1 }?.phase == .stationary, "resent \(resent)")
+        }
+    }
 }

@@ -56,40 +56,6 @@ extension GestureEngine {
         drainTouchpadEvents()
     }
 
-    // MARK: Devices
-
-    /// Points per millimetre along each screen axis for `device`: the density its producer gave
-    /// (``InputDevice/density``), else the screen's area in points over the sensor's area in
-    /// millimetres on both axes (a touchscreen mapped onto the whole screen; invariant under
-    /// rotation), else the fallback for a device that reports no resolution or whose sizes give
-    /// no usable density (a sensor or screen of no, or of infinite, extent).
-    func density(for device: InputDevice) -> PointDensity {
-        if let d = device.density, d.isValid { return d }
-        let fallback = PointDensity(uniform: configuration.fallbackPointsPerMillimetre)
-        guard device.hasResolution, let mm = device.sizeMillimetres, mm.width > 0, mm.height > 0,
-              root.frame.width > 0, root.frame.height > 0
-        else { return fallback }
-        let d = PointDensity(uniform: ((root.frame.width * root.frame.height) / (mm.width * mm.height)).squareRoot())
-        return d.isValid ? d : fallback
-    }
-
-    /// Points per millimetre along each screen axis for the touches of device `id`, as the engine
-    /// judges them, or `nil` for a device that is not plugged in.
-    public func density(of id: DeviceID) -> PointDensity? { deviceDensities[id] }
-
-    private func removeDevice(_ id: DeviceID) {
-        touchpad.deferred.removeAll { $0.device == id }
-        for t in activeTouches where t.device == id { cancel(t, reason: .deviceRemoved) }
-        for s in touchpadSequences where s.device == id { cancelSequence(s, reason: .deviceRemoved) }
-        book.value.ignoredContacts.removeAll { $0.device == id }
-        touchpad.ignored.removeAll { $0 == id }
-        devices[id] = nil
-        deviceDensities[id] = nil
-        frameDevice = nil
-        dispatchAndFinishCycle()
-        drainTouchpadEvents()
-    }
-
     // MARK: Touch frames
 
     private func handle(_ frame: TouchFrame) {
@@ -103,6 +69,9 @@ extension GestureEngine {
         // lands or lifts in the frame does so in the cycle the recognizers hear it in.
         let time = frame.timestamp < now ? now : frame.timestamp
         var moved = 0
+        // Contacts that reported a touch down (landed, moved or stayed): fewer than the touches
+        // down means some rest unreported (see `markUnreportedStationary(_:)`).
+        var reported = 0
         var hint = 0
         // A stream comes from one device at a time: remember the last one's touch type and scale
         // rather than look both up (and copy the device's record) on every frame.
@@ -133,6 +102,7 @@ extension GestureEngine {
                     continue
                 }
                 begin(c, device: frame.device, type: type, density: density, output: output, at: time, reported: frame.timestamp)
+                reported += 1
                 // A delegate asked as the finger was offered sent a frame: that frame's cycle handed
                 // out the motion so far, and its recognizers heard up to its serial. What moves from
                 // here on takes a serial of its own, so that they hear it too, and no recognizer is
@@ -156,6 +126,7 @@ extension GestureEngine {
                 }
                 // Contacts usually come in the order their touches began: look there first.
                 hint = index + 1
+                reported += 1
                 if moveActiveTouch(at: index, with: c, at: time, reported: frame.timestamp) { moved += 1 }
             case .ended, .cancelled:
                 guard let t = activeTouch(frame.device, c.id) else {
@@ -191,7 +162,20 @@ extension GestureEngine {
             }
         }
         allTouchesMoved = moved == activeTouches.count && !touchesLeft && !nested
+        if reported != activeTouches.count && !nested { markUnreportedStationary(frame) }
         dispatchAndFinishCycle()
+    }
+
+    /// A producer that reports only the contacts that changed (a compositor forwarding
+    /// `wl_touch` motion, say) leaves resting fingers out of a frame: those of the frame's device
+    /// are `stationary` in it, as they are when a panel re-sends them unchanged, rather than
+    /// keeping the phase (`began`, `moved`) of the frame that last reported them. Only a touch's
+    /// phase changes: its motion, and what its recognizers hear, are the same either way.
+    @inline(never)
+    private func markUnreportedStationary(_ frame: TouchFrame) {
+        for t in activeTouches where t.device == frame.device && (t.phase == .began || t.phase == .moved) {
+            if !frame.contacts.contains(where: { $0.id == t.contactID }) { t.live.value.phase = .stationary }
+        }
     }
 
     /// The active touch of a contact. Indexing (rather than iterating, which retains each touch it

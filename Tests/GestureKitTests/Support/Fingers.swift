@@ -164,6 +164,14 @@ final class Fingers: GestureEngineObserver {
         engine.send(.touchFrame(TouchFrame(device: device.id, timestamp: time, contacts: contacts)))
     }
 
+    /// Sends the pending contacts alone as one frame: the other fingers down are left out, as a
+    /// producer that reports only what changed leaves them (``frame()`` re-sends them).
+    func sendOnlyPending() {
+        let contacts = pending
+        pending.removeAll()
+        engine.send(.touchFrame(TouchFrame(device: device.id, timestamp: time, contacts: contacts)))
+    }
+
     /// Lets `ms` milliseconds pass, firing any deadlines.
     func wait(_ ms: Double) {
         time = time + .microseconds(Int64(ms * 1000))

@@ -1,0 +1,37 @@
+extension GestureEngine {
+    // MARK: Devices
+
+    /// Points per millimetre along each screen axis for `device`: the density its producer gave
+    /// (``InputDevice/density``), else the screen's area in points over the sensor's area in
+    /// millimetres on both axes (a touchscreen mapped onto the whole screen; invariant under
+    /// rotation), else the fallback for a device that reports no resolution or whose sizes give
+    /// no usable density (a sensor or screen of no, or of infinite, extent).
+    func density(for device: InputDevice) -> PointDensity {
+        if let d = device.density, d.isValid { return d }
+        let fallback = PointDensity(uniform: configuration.fallbackPointsPerMillimetre)
+        guard device.hasResolution, let mm = device.sizeMillimetres, mm.width > 0, mm.height > 0,
+              root.frame.width > 0, root.frame.height > 0
+        else { return fallback }
+        let d = PointDensity(uniform: ((root.frame.width * root.frame.height) / (mm.width * mm.height)).squareRoot())
+        return d.isValid ? d : fallback
+    }
+
+    /// Points per millimetre along each screen axis for the touches of device `id`, as the engine
+    /// judges them, or `nil` for a device that is not plugged in.
+    public func density(of id: DeviceID) -> PointDensity? { deviceDensities[id] }
+
+    /// The device `id` is gone: its touches and touchpad gestures are cancelled, and what the
+    /// engine knew of it is forgotten.
+    func removeDevice(_ id: DeviceID) {
+        touchpad.deferred.removeAll { $0.device == id }
+        for t in activeTouches where t.device == id { cancel(t, reason: .deviceRemoved) }
+        for s in touchpadSequences where s.device == id { cancelSequence(s, reason: .deviceRemoved) }
+        book.value.ignoredContacts.removeAll { $0.device == id }
+        touchpad.ignored.removeAll { $0 == id }
+        devices[id] = nil
+        deviceDensities[id] = nil
+        frameDevice = nil
+        dispatchAndFinishCycle()
+        drainTouchpadEvents()
+    }
+}
