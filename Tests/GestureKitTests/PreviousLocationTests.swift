@@ -68,7 +68,7 @@ struct PreviousLocationTests {
         }
     }
 
-    @Test("a contact reported stationary at a new position has moved: its recognizers hear it")
+    @Test("a contact reported stationary at a new position is placed there with no motion (a mapping changed)")
     func stationaryAtANewPosition() {
         let s = Fingers()
         let pan = PanGestureRecognizer().named("pan")
@@ -76,12 +76,33 @@ struct PreviousLocationTests {
         s.press([1], at: [Point(x: 200, y: 200)])
         s.drag(1, by: Point(x: 40, y: 0), over: 40)
         let at = pan.translation(in: nil)
+        let touch = s.engine.activeTouches[0]
+        let last = touch.location - touch.previousLocation
+        s.tick()
+        // The producer places the finger anew (a calibration set with fingers down): no motion.
+        s.engine.send(.touchFrame(TouchFrame(device: s.device.id, timestamp: s.time, contacts: [
+            TouchContact(id: 1, phase: .stationary, location: Point(x: 300, y: 200), millimetres: Point(x: 75, y: 50)),
+        ])))
+        #expect(pan.translation(in: nil) == at)
+        #expect(touch.phase == .stationary)
+        #expect(touch.location == Point(x: 300, y: 200))
+        #expect(touch.location - touch.previousLocation == last)
+    }
+
+    @Test("a tap whose finger a new mapping places 15 mm away, and that lifts there, is a tap")
+    func tapPlacedAnew() {
+        let s = Fingers()
+        s.engine.root.addGestureRecognizer(TapGestureRecognizer().named("tap"))
+        s.press([2], at: [Point(x: 600, y: 400)])
         s.tick()
         s.engine.send(.touchFrame(TouchFrame(device: s.device.id, timestamp: s.time, contacts: [
-            TouchContact(id: 1, phase: .stationary, location: Point(x: 250, y: 200), millimetres: Point(x: 62.5, y: 50)),
+            TouchContact(id: 2, phase: .stationary, location: Point(x: 660, y: 400), millimetres: Point(x: 165, y: 100)),
         ])))
-        #expect(pan.translation(in: nil).x == at.x + 10)
-        #expect(s.engine.activeTouches.first?.phase == .moved)
+        s.tick()
+        s.engine.send(.touchFrame(TouchFrame(device: s.device.id, timestamp: s.time, contacts: [
+            TouchContact(id: 2, phase: .ended, location: Point(x: 660, y: 400), millimetres: Point(x: 165, y: 100)),
+        ])))
+        #expect(s.log == ["tap: ended"])
     }
 
     @Test("a resting finger left out of a frame is stationary in it, as one re-sent unchanged")
@@ -106,5 +127,88 @@ struct PreviousLocationTests {
             #expect(phases == [.stationary, .moved], "resent \(resent)")
             #expect(s.engine.activeTouches.first { $0.contactID == 1 }?.phase == .stationary, "resent \(resent)")
         }
+    }
+
+    /// Sends one frame of `contacts` (id, phase, x) at y = 200, a frame interval after the last.
+    func send(_ s: Fingers, _ contacts: [(Int, TouchPhase, Double)]) {
+        s.tick()
+        s.engine.send(.touchFrame(TouchFrame(device: s.device.id, timestamp: s.time, contacts: contacts.map {
+            TouchContact(id: $0.0, phase: $0.1, location: Point(x: $0.2, y: 200), millimetres: Point(x: $0.2 / 4, y: 50))
+        })))
+    }
+
+    func phase(_ s: Fingers, _ id: Int) -> TouchPhase? { s.engine.activeTouches.first { $0.contactID == id }?.phase }
+
+    @Test("a finger left out is stationary however the frame lists the others: twice, landing and lifting, moving and lifting")
+    func restingPhaseAmongOddFrames() {
+        let s = Fingers()
+        send(s, [(1, .began, 100), (2, .began, 300)])
+        send(s, [(1, .moved, 110), (2, .moved, 310)])
+        // Finger 1 listed twice, finger 2 left out.
+        send(s, [(1, .moved, 120), (1, .moved, 130)])
+        #expect(phase(s, 1) == .moved)
+        #expect(phase(s, 2) == .stationary)
+        send(s, [(1, .moved, 140), (2, .moved, 320)])
+        // A tap down and up in one frame; fingers 1 and 2 left out.
+        send(s, [(3, .began, 500), (3, .ended, 500)])
+        #expect(phase(s, 1) == .stationary)
+        #expect(phase(s, 2) == .stationary)
+        send(s, [(1, .moved, 150), (2, .moved, 330)])
+        // Finger 1 moves and lifts in one frame, finger 4 lands; finger 2 left out.
+        send(s, [(1, .moved, 160), (1, .ended, 160), (4, .began, 700)])
+        #expect(phase(s, 2) == .stationary)
+        #expect(phase(s, 4) == .began)
+        send(s, [(2, .moved, 340), (4, .moved, 710)])
+        // Finger 4 moves and lifts in one frame, finger 2 left out (no landing: the count decides).
+        send(s, [(4, .moved, 720), (4, .ended, 720)])
+        #expect(phase(s, 2) == .stationary)
+    }
+
+    /// Asks nothing, but sends an empty frame from `shouldReceive` the first time it is asked.
+    final class EmptyFrameDelegate: GestureRecognizerDelegate {
+        let fingers: Fingers
+        var sent = false
+        init(_ fingers: Fingers) { self.fingers = fingers }
+        func gestureRecognizer(_ recognizer: GestureRecognizer, shouldReceive touch: Touch) -> Bool {
+            if !sent && touch.contactID == 2 {
+                sent = true
+                fingers.engine.send(.touchFrame(TouchFrame(device: fingers.device.id, timestamp: fingers.time, contacts: [])))
+            }
+            return true
+        }
+    }
+
+    /// Records the phases its hooks are handed.
+    final class PhaseRecorder: GestureRecognizer {
+        var heard: [String] = []
+        override func touchesBegan(_ touches: [Touch]) {
+            heard.append("began " + touches.map { "\($0.contactID):\($0.phase.rawValue)" }.joined(separator: ","))
+        }
+        override func touchesMoved(_ touches: [Touch]) {
+            heard.append("moved " + touches.map { "\($0.contactID):\($0.phase.rawValue)" }.joined(separator: ","))
+        }
+    }
+
+    @Test("a frame sent from a delegate as a finger lands changes no phase of the frame it interrupts")
+    func nestedFrameKeepsPhases() {
+        let s = Fingers()
+        let recorder = PhaseRecorder().named("recorder")
+        let delegate = EmptyFrameDelegate(s)
+        recorder.delegate = delegate
+        s.engine.root.addGestureRecognizer(recorder)
+        send(s, [(1, .began, 100)])
+        send(s, [(1, .moved, 110)])
+        recorder.heard.removeAll()
+        // Finger 1 moves and finger 2 lands; the delegate asked about finger 2 sends an empty frame.
+        send(s, [(1, .moved, 120), (2, .began, 300)])
+        #expect(delegate.sent)
+        #expect(recorder.heard.allSatisfy { !$0.contains("1:stationary") && !$0.contains("2:stationary") }, "\(recorder.heard)")
+        #expect(recorder.heard.contains { $0.hasPrefix("began") && $0.contains("2:began") }, "\(recorder.heard)")
+        #expect(phase(s, 1) == .moved)
+        #expect(phase(s, 2) == .began)
+        // The next frame of the host's leaves both out: both rest.
+        send(s, [])
+        #expect(phase(s, 1) == .stationary)
+        #expect(phase(s, 2) == .stationary)
     }
 }

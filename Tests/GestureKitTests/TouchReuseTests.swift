@@ -116,6 +116,7 @@ struct TouchReuseTests {
         used.live.value.delivery = .done
         used.live.value.deliveredLocation = Point(x: 45, y: 55)
         used.live.value.movedInFrame = 12
+        used.live.value.reportMark = 13
         let before = fields(used.live.value)
         let expected = fields(fresh.live.value)
         #expect(before.count == expected.count)

@@ -42,6 +42,9 @@ struct EngineBook {
     var isDeliveringTouches = false
     var recognizersReset = false
     var frameSerial = 0
+    /// Touch frames handled so far: each frame's contacts mark the touches they report with it
+    /// (`TouchMotion.reportMark`), and the fingers it leaves out are `stationary` in it.
+    var reportMarks = 0
     var movesPending = false
     var allTouchesMoved = false
     var participantsReleased = false

@@ -69,9 +69,12 @@ extension GestureEngine {
         // lands or lifts in the frame does so in the cycle the recognizers hear it in.
         let time = frame.timestamp < now ? now : frame.timestamp
         var moved = 0
-        // Contacts that reported a touch down (landed, moved or stayed): fewer than the touches
-        // down means some rest unreported (see `markUnreportedStationary(_:)`).
+        // The touches this frame reports still down (each once, however often it is listed): fewer
+        // than the touches down means some rest unreported (see `markUnreportedStationary`).
+        book.value.reportMarks &+= 1
+        let mark = book.value.reportMarks
         var reported = 0
+        var landed = false
         var hint = 0
         // A stream comes from one device at a time: remember the last one's touch type and scale
         // rather than look both up (and copy the device's record) on every frame.
@@ -101,8 +104,9 @@ extension GestureEngine {
                     book.value.ignoredContacts.append((frame.device, c.id))
                     continue
                 }
-                begin(c, device: frame.device, type: type, density: density, output: output, at: time, reported: frame.timestamp)
-                reported += 1
+                begin(c, device: frame.device, type: type, density: density, output: output, at: time,
+                      reported: frame.timestamp, mark: mark)
+                landed = true
                 // A delegate asked as the finger was offered sent a frame: that frame's cycle handed
                 // out the motion so far, and its recognizers heard up to its serial. What moves from
                 // here on takes a serial of its own, so that they hear it too, and no recognizer is
@@ -126,14 +130,19 @@ extension GestureEngine {
                 }
                 // Contacts usually come in the order their touches began: look there first.
                 hint = index + 1
-                reported += 1
-                if moveActiveTouch(at: index, with: c, at: time, reported: frame.timestamp) { moved += 1 }
+                let motion = book.value.activeTouches[index].move(
+                    with: c, at: time, reported: frame.timestamp, frame: frameSerial, mark: mark)
+                if motion.moved { movesPending = true }
+                if motion.first { moved += 1 }
+                if motion.firstReport { reported += 1 }
             case .ended, .cancelled:
                 guard let t = activeTouch(frame.device, c.id) else {
                     if !isIgnored(frame.device, c.id) { statistics.contactsWithoutBegin += 1 }
                     book.value.ignoredContacts.removeAll { $0.device == frame.device && $0.contact == c.id }
                     continue
                 }
+                // Reported earlier in this frame (listed twice), and counted then: it is down no more.
+                if t.live.value.reportMark == mark { reported -= 1 }
                 let carried = t.take(c, at: time, reported: frame.timestamp)
                 let large = !c.isPalm && limits.rejects(c)
                 if large { statistics.largeContactsRejected += 1 }
@@ -162,19 +171,32 @@ extension GestureEngine {
             }
         }
         allTouchesMoved = moved == activeTouches.count && !touchesLeft && !nested
-        if reported != activeTouches.count && !nested { markUnreportedStationary(frame) }
+        // Only a frame of the host's own (not one sent from a callback of another event, which
+        // may hand out motion read before it) says which fingers rest. A landing may have called
+        // out, and input sent then may have ended touches this frame counted: it looks at each.
+        if (reported != activeTouches.count || landed) && deliveryBatches == 1 {
+            markUnreportedStationary(of: frame.device, before: mark)
+        }
         dispatchAndFinishCycle()
     }
 
     /// A producer that reports only the contacts that changed (a compositor forwarding
     /// `wl_touch` motion, say) leaves resting fingers out of a frame: those of the frame's device
     /// are `stationary` in it, as they are when a panel re-sends them unchanged, rather than
-    /// keeping the phase (`began`, `moved`) of the frame that last reported them. Only a touch's
-    /// phase changes: its motion, and what its recognizers hear, are the same either way.
+    /// keeping the phase (`began`, `moved`) of the frame that last reported them. A touch that a
+    /// frame sent meanwhile reported (a delegate asked as a finger landed sent it) keeps the phase
+    /// that frame gave it. Only a touch's phase changes: its motion, and what its recognizers
+    /// hear, are the same either way.
     @inline(never)
-    private func markUnreportedStationary(_ frame: TouchFrame) {
-        for t in activeTouches where t.device == frame.device && (t.phase == .began || t.phase == .moved) {
-            if !frame.contacts.contains(where: { $0.id == t.contactID }) { t.live.value.phase = .stationary }
+    private func markUnreportedStationary(of device: DeviceID, before mark: Int) {
+        var i = 0
+        while i < book.value.activeTouches.count {
+            // Read in place in the engine's list: no touch is retained.
+            if book.value.activeTouches[i].device == device && book.value.activeTouches[i].live.value.reportMark < mark {
+                let phase = book.value.activeTouches[i].phase
+                if phase == .began || phase == .moved { book.value.activeTouches[i].live.value.phase = .stationary }
+            }
+            i += 1
         }
     }
 
@@ -238,24 +260,9 @@ extension GestureEngine {
         if excess > 0 { book.value.retiring.removeFirst(excess) }
     }
 
-    /// Updates the active touch at `index` from a contact that moved or stayed, and stamps it
-    /// with this frame if it moved. Returns whether it is the first motion of the touch in this
-    /// frame (a contact listed twice in one frame counts once).
-    ///
-    /// Stamped rather than queued per recognizer: dispatch hands each recognizer that is still
-    /// deciding or recognizing the touches it tracks that carry this frame's stamp; one that has
-    /// recognized or failed, and only follows the touches until they lift, is not looked at.
-    /// The touch is reached in place in the engine's list, neither retained nor released.
-    @inline(__always)
-    private func moveActiveTouch(at index: Int, with c: TouchContact, at time: Timestamp, reported: Timestamp) -> Bool {
-        let motion = book.value.activeTouches[index].move(with: c, at: time, reported: reported, frame: frameSerial)
-        if motion.moved { movesPending = true }
-        return motion.first
-    }
-
     private func begin(
         _ c: TouchContact, device: DeviceID, type: TouchType, density: PointDensity, output: Rect?, at time: Timestamp,
-        reported: Timestamp
+        reported: Timestamp, mark: Int
     ) {
         nextSequence += 1
         let taps = book.value.tapCounter.count(
@@ -274,6 +281,7 @@ extension GestureEngine {
         }
         t.order.value.detachments = book.value.detachments
         t.live.value.lastReport = reported
+        t.live.value.reportMark = mark
         t.live.value.pressure = c.pressure
         t.live.value.majorAxisMillimetres = c.majorAxisMillimetres
         let hit: Region?

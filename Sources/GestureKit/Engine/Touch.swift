@@ -106,6 +106,8 @@ public enum TouchCancellation: String, Hashable, Sendable {
     /// The engine's frame count when the touch last moved: recognizers hear of the motion in that
     /// frame's cycle.
     var movedInFrame = 0
+    /// The mark of the last frame that reported the touch (`EngineBook.reportMarks`).
+    var reportMark = 0
 
     /// Makes this value a new touch sequence's, as ``init`` would, field by field: the list of
     /// recognizers keeps only its storage. Stores of the whole value destroyed the old one first
@@ -138,6 +140,7 @@ public enum TouchCancellation: String, Hashable, Sendable {
         delivery = .held
         deliveredLocation = location
         movedInFrame = 0
+        reportMark = 0
     }
 }
 
@@ -280,20 +283,30 @@ public final class Touch {
 
     /// Takes a contact's report, stamped `reported` by its device, in the engine's cycle at `time`
     /// (later when the engine's time had passed the stamp as the frame came in): the touch is
-    /// updated at `time`, and the watchdog counts from `reported`. Returns whether it moved: only
-    /// then does ``previousLocation`` change, so that a panel that re-sends a resting finger
-    /// unchanged and one that leaves it out give the same values.
+    /// updated at `time`, and the watchdog counts from `reported`. Returns whether it moved: a
+    /// contact at a new position that is not `stationary` (moved, or a lift that carries the last
+    /// motion). Only then does ``previousLocation`` change, so that a panel that re-sends a
+    /// resting finger unchanged and one that leaves it out give the same values. A `stationary`
+    /// contact at a new position is its producer placing a finger that did not move anew (a
+    /// calibration or mapping changed with fingers down): the touch is put there with no motion,
+    /// and ``previousLocation`` goes with it, so that the two still differ by the last motion.
     @inline(__always)
     @discardableResult
     func take(_ c: TouchContact, at time: Timestamp, reported: Timestamp) -> Bool {
-        let moved = c.location != location
+        let changed = c.location != location
         // A contact the producer merely repeats (a resting finger re-sent every frame) is not news:
         // only a change keeps the watchdog away.
-        if moved || c.pressure != pressure || c.majorAxisMillimetres != majorAxisMillimetres || !c.phase.isActive {
+        if changed || c.pressure != pressure || c.majorAxisMillimetres != majorAxisMillimetres || !c.phase.isActive {
             live.value.lastReport = reported
         }
-        if moved {
-            live.value.previousLocation = location
+        var moved = false
+        if changed {
+            if c.phase == .stationary {
+                live.value.previousLocation = previousLocation + (c.location - location)
+            } else {
+                live.value.previousLocation = location
+                moved = true
+            }
             live.value.location = c.location
         }
         live.value.millimetres = c.millimetres
@@ -310,19 +323,23 @@ public final class Touch {
         live.value.movedInFrame > frame && phase != .cancelled
     }
 
-    /// Takes the report of a contact that moved or stayed, and stamps the touch with `frame` if
-    /// it moved: its position changed, whichever phase the producer gave it. Returns whether it moved, and whether this is its first motion in `frame` (a
-    /// contact listed twice in one frame counts once).
+    /// Takes the report of a contact that moved or stayed in the frame marked `mark`, stamping the
+    /// touch with `frame` if it moved. Returns whether it moved, and whether this is its first
+    /// motion in `frame` and the frame's first report of it (a contact listed twice counts once).
     @inline(__always)
-    func move(with c: TouchContact, at time: Timestamp, reported: Timestamp, frame: Int) -> (moved: Bool, first: Bool) {
+    func move(
+        with c: TouchContact, at time: Timestamp, reported: Timestamp, frame: Int, mark: Int
+    ) -> (moved: Bool, first: Bool, firstReport: Bool) {
+        let firstReport = live.value.reportMark != mark
+        live.value.reportMark = mark
         guard take(c, at: time, reported: reported) else {
             live.value.phase = .stationary
-            return (false, false)
+            return (false, false, firstReport)
         }
         live.value.phase = .moved
         let first = live.value.movedInFrame != frame
         live.value.movedInFrame = frame
-        return (true, first)
+        return (true, first, firstReport)
     }
 }
 

@@ -74,7 +74,8 @@ public struct TouchContact: Hashable, Sendable {
 /// closes.
 ///
 /// A frame lists each contact whose state is known: began, moved, stationary, ended or cancelled.
-/// A contact absent from a frame is taken as stationary. Producers that feed frames at a high rate
+/// A contact absent from a frame is taken as stationary (a frame sent from inside one of the
+/// engine's callbacks changes no phase of the contacts it leaves out). Producers that feed frames at a high rate
 /// keep one `TouchFrame` and reuse its `contacts` storage (`removeAll(keepingCapacity: true)`), so a
 /// steady stream allocates nothing.
 public struct TouchFrame: Hashable, Sendable {
