@@ -162,17 +162,28 @@ struct PreviousLocationTests {
         // Finger 4 moves and lifts in one frame, finger 2 left out (no landing: the count decides).
         send(s, [(4, .moved, 720), (4, .ended, 720)])
         #expect(phase(s, 2) == .stationary)
+        send(s, [(2, .moved, 350), (5, .began, 900)])
+        send(s, [(2, .moved, 360), (5, .moved, 910)])
+        // Contact 5 moves, then begins again (the device restarted it), finger 2 left out.
+        send(s, [(5, .moved, 920), (5, .began, 930)])
+        #expect(phase(s, 2) == .stationary)
+        #expect(phase(s, 5) == .began)
     }
 
-    /// Asks nothing, but sends an empty frame from `shouldReceive` the first time it is asked.
-    final class EmptyFrameDelegate: GestureRecognizerDelegate {
+    /// Sends a frame of `contacts` from `shouldReceive` the first time it is asked about the
+    /// finger `landing`.
+    final class SendingDelegate: GestureRecognizerDelegate {
         let fingers: Fingers
+        let landing: Int
+        let contacts: [TouchContact]
         var sent = false
-        init(_ fingers: Fingers) { self.fingers = fingers }
+        init(_ fingers: Fingers, asked landing: Int, sends contacts: [TouchContact]) {
+            (self.fingers, self.landing, self.contacts) = (fingers, landing, contacts)
+        }
         func gestureRecognizer(_ recognizer: GestureRecognizer, shouldReceive touch: Touch) -> Bool {
-            if !sent && touch.contactID == 2 {
+            if !sent && touch.contactID == landing {
                 sent = true
-                fingers.engine.send(.touchFrame(TouchFrame(device: fingers.device.id, timestamp: fingers.time, contacts: [])))
+                fingers.engine.send(.touchFrame(TouchFrame(device: fingers.device.id, timestamp: fingers.time, contacts: contacts)))
             }
             return true
         }
@@ -193,7 +204,7 @@ struct PreviousLocationTests {
     func nestedFrameKeepsPhases() {
         let s = Fingers()
         let recorder = PhaseRecorder().named("recorder")
-        let delegate = EmptyFrameDelegate(s)
+        let delegate = SendingDelegate(s, asked: 2, sends: [])
         recorder.delegate = delegate
         s.engine.root.addGestureRecognizer(recorder)
         send(s, [(1, .began, 100)])
@@ -210,5 +221,24 @@ struct PreviousLocationTests {
         send(s, [])
         #expect(phase(s, 1) == .stationary)
         #expect(phase(s, 2) == .stationary)
+    }
+
+    @Test("a finger left out is stationary when a delegate asked as another lands lifts one the frame reported")
+    func restingPhaseWhenADelegateLifts() {
+        let s = Fingers()
+        let recorder = PhaseRecorder().named("recorder")
+        let delegate = SendingDelegate(s, asked: 3, sends: [
+            TouchContact(id: 1, phase: .ended, location: Point(x: 120, y: 200), millimetres: Point(x: 30, y: 50)),
+        ])
+        recorder.delegate = delegate
+        s.engine.root.addGestureRecognizer(recorder)
+        send(s, [(1, .began, 100), (2, .began, 300)])
+        send(s, [(1, .moved, 110), (2, .moved, 310)])
+        // Finger 1 moves and finger 3 lands; finger 2 is left out; the delegate lifts finger 1.
+        send(s, [(1, .moved, 120), (3, .began, 500)])
+        #expect(delegate.sent)
+        #expect(s.engine.activeTouches.count == 2)
+        #expect(phase(s, 2) == .stationary)
+        #expect(phase(s, 3) == .began)
     }
 }

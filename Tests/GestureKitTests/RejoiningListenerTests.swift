@@ -8,21 +8,30 @@ import Testing
 /// it back as the finger lands.
 @Suite("Motion reaches a recognizer that takes a finger again while another hand moves")
 struct RejoiningListenerTests {
-    /// Two regions side by side: a double tap on the left, a pan on the right. Finger 1 taps the
+    /// Two regions side by side: `left` on the left, a pan on the right.
+    static func story(left recognizer: GestureRecognizer) -> Fingers {
+        let s = Fingers()
+        s.region("left", Rect(x: 0, y: 0, width: 500, height: 600)).addGestureRecognizer(recognizer)
+        s.region("right", Rect(x: 500, y: 0, width: 500, height: 600)).addGestureRecognizer(PanGestureRecognizer().named("pan"))
+        return s
+    }
+
+    /// Finger 2 lands on the right and drags 10 mm: frames of motion while the left waits.
+    static func otherHandDrags(_ s: Fingers) {
+        s.press([2], at: [Point(x: 700, y: 300)])
+        s.drag(2, by: Point(x: 40, y: 0), over: 40)
+    }
+
+    /// A double tap on the left, a pan on the right. Finger 1 taps the
     /// left; finger 2 lands on the right and drags (the engine's frames of motion, while the
     /// double tap waits for its second tap with no finger); finger 3 lands where finger 1 tapped,
     /// then `second` moves it before it lifts.
     func twoHands(second: (Fingers) -> Void) -> (log: [String], double: TapGestureRecognizer) {
-        let s = Fingers()
-        let left = s.region("left", Rect(x: 0, y: 0, width: 500, height: 600))
-        let right = s.region("right", Rect(x: 500, y: 0, width: 500, height: 600))
         let double = TapGestureRecognizer().named("double")
         double.numberOfTapsRequired = 2
-        left.addGestureRecognizer(double)
-        right.addGestureRecognizer(PanGestureRecognizer().named("pan"))
+        let s = Self.story(left: double)
         s.quickTap(1, at: Point(x: 200, y: 300))
-        s.press([2], at: [Point(x: 700, y: 300)])
-        s.drag(2, by: Point(x: 40, y: 0), over: 40)
+        Self.otherHandDrags(s)
         s.tick()
         s.press([3], at: [Point(x: 204, y: 300)])
         second(s)
@@ -49,18 +58,11 @@ struct RejoiningListenerTests {
     @Test("a tap-and-hold whose press drags away fails, as it does with no other hand")
     func tapAndHoldDraggedAway() {
         for otherHand in [false, true] {
-            let s = Fingers()
-            let left = s.region("left", Rect(x: 0, y: 0, width: 500, height: 600))
-            let right = s.region("right", Rect(x: 500, y: 0, width: 500, height: 600))
             let hold = LongPressGestureRecognizer().named("hold")
             hold.numberOfTapsRequired = 1
-            left.addGestureRecognizer(hold)
-            right.addGestureRecognizer(PanGestureRecognizer().named("pan"))
+            let s = Self.story(left: hold)
             s.quickTap(1, at: Point(x: 200, y: 300))
-            if otherHand {
-                s.press([2], at: [Point(x: 700, y: 300)])
-                s.drag(2, by: Point(x: 40, y: 0), over: 40)
-            }
+            if otherHand { Self.otherHandDrags(s) }
             s.tick()
             s.press([3], at: [Point(x: 204, y: 300)])
             s.drag(3, by: Point(x: 120, y: 0), over: 60)

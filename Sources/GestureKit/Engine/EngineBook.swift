@@ -45,6 +45,9 @@ struct EngineBook {
     /// Touch frames handled so far: each frame's contacts mark the touches they report with it
     /// (`TouchMotion.reportMark`), and the fingers it leaves out are `stationary` in it.
     var reportMarks = 0
+    /// Delegates asked `shouldReceive` so far: the one way an offer calls out, and input sent from
+    /// there may end touches a frame has counted as reported.
+    var offerCallouts = 0
     var movesPending = false
     var allTouchesMoved = false
     var participantsReleased = false

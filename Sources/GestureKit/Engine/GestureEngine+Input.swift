@@ -74,7 +74,7 @@ extension GestureEngine {
         book.value.reportMarks &+= 1
         let mark = book.value.reportMarks
         var reported = 0
-        var landed = false
+        let callouts = book.value.offerCallouts
         var hint = 0
         // A stream comes from one device at a time: remember the last one's touch type and scale
         // rather than look both up (and copy the device's record) on every frame.
@@ -94,7 +94,11 @@ extension GestureEngine {
         for c in frame.contacts {
             switch c.phase {
             case .began:
-                if let old = activeTouch(frame.device, c.id) { cancel(old, reason: .device) }
+                if let old = activeTouch(frame.device, c.id) {
+                    // Reported earlier in this frame, and counted then: it is down no more.
+                    if old.live.value.reportMark == mark { reported -= 1 }
+                    cancel(old, reason: .device)
+                }
                 // Mostly empty: the test spares `removeAll(where:)`'s general path on every landing.
                 if !book.value.ignoredContacts.isEmpty {
                     book.value.ignoredContacts.removeAll { $0.device == frame.device && $0.contact == c.id }
@@ -106,7 +110,7 @@ extension GestureEngine {
                 }
                 begin(c, device: frame.device, type: type, density: density, output: output, at: time,
                       reported: frame.timestamp, mark: mark)
-                landed = true
+                reported += 1
                 // A delegate asked as the finger was offered sent a frame: that frame's cycle handed
                 // out the motion so far, and its recognizers heard up to its serial. What moves from
                 // here on takes a serial of its own, so that they hear it too, and no recognizer is
@@ -172,9 +176,10 @@ extension GestureEngine {
         }
         allTouchesMoved = moved == activeTouches.count && !touchesLeft && !nested
         // Only a frame of the host's own (not one sent from a callback of another event, which
-        // may hand out motion read before it) says which fingers rest. A landing may have called
-        // out, and input sent then may have ended touches this frame counted: it looks at each.
-        if (reported != activeTouches.count || landed) && deliveryBatches == 1 {
+        // may hand out motion read before it) says which fingers rest. A delegate asked as a
+        // finger landed may have sent input that ended touches this frame counted: then every
+        // touch down is looked at.
+        if (reported != activeTouches.count || book.value.offerCallouts != callouts) && deliveryBatches == 1 {
             markUnreportedStationary(of: frame.device, before: mark)
         }
         dispatchAndFinishCycle()

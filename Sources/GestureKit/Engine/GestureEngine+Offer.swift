@@ -89,6 +89,7 @@ extension GestureEngine {
     @inline(never)
     private func delegateAccepts(_ g: GestureRecognizer, _ t: Touch, tree: Int) -> Bool {
         guard let delegate = g.delegate(asking: .receiveTouch) else { return true }
+        book.value.offerCallouts &+= 1
         let retakes = g.book.value.retakes
         guard delegate.gestureRecognizer(g, shouldReceive: t) else { return false }
         // The delegate may have changed the graph, or cancelled the touch, before it answered;
