@@ -134,6 +134,10 @@ extension GestureEngine {
                 }
                 // Contacts usually come in the order their touches began: look there first.
                 hint = index + 1
+                // Stamped rather than queued per recognizer: dispatch hands each recognizer still
+                // deciding or recognizing the touches it tracks that carry this frame's stamp; one
+                // that recognized or failed, and only follows them until they lift, is not looked
+                // at. Reached in place in the engine's list, neither retained nor released.
                 let motion = book.value.activeTouches[index].move(
                     with: c, at: time, reported: frame.timestamp, frame: frameSerial, mark: mark)
                 if motion.moved { movesPending = true }
