@@ -51,16 +51,10 @@ extension GestureEngine {
     /// (`releaseLandingsApart()`, at the end of the outermost delivery batch), their regions'
     /// handlers are not told they began: had they landed one frame later, a recognizer that
     /// delays touches would have held them from the start.
-    /// The delegate let `r` receive each of them when they were offered: it is not asked again
-    /// (UIKit asks once per touch), and the last 16 such answers are kept.
     func takeBack(_ landings: [Touch], from r: GestureRecognizer) {
         r.book.value.retakes &+= 1
         for t in landings where r.book.value.touches.contains(identical: t) {
             r.ignore(t)
-            if !r.book.value.receivedBefore.contains(t.sequence) {
-                if r.book.value.receivedBefore.count == 16 { r.book.value.receivedBefore.removeFirst() }
-                r.book.value.receivedBefore.append(t.sequence)
-            }
             r.book.value.lastOfferedSequence = min(r.book.value.lastOfferedSequence, t.sequence - 1)
             if t.delivery == .held {
                 t.delivery = .offering

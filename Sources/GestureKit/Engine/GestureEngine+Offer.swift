@@ -86,13 +86,8 @@ extension GestureEngine {
     /// Apart from `accepts(_:_:)`, so that the offer's checks stay small where no delegate
     /// is asked: inlined, it costs the 10-finger landing 236 instructions more (it was 240
     /// retains and releases before the offer borrowed each recognizer unretained).
-    /// A touch taken back from `g` after the delegate let it receive it is not asked about again.
     @inline(never)
     private func delegateAccepts(_ g: GestureRecognizer, _ t: Touch, tree: Int) -> Bool {
-        if let k = g.book.value.receivedBefore.firstIndex(of: t.sequence) {
-            g.book.value.receivedBefore.remove(at: k)
-            return true
-        }
         guard let delegate = g.delegate(asking: .receiveTouch) else { return true }
         book.value.offerCallouts &+= 1
         let retakes = g.book.value.retakes

@@ -84,13 +84,12 @@ extension GestureRecognizer {
 
     /// Its region is now in `engine`'s tree (or in none). Calls nothing. Touch sequence numbers
     /// and frame counts are an engine's own: the record of the last touch offered to it starts
-    /// afresh if that engine is not the one that numbered it, and so do the touches its delegate
-    /// let it receive and the frame it last heard motion in.
+    /// afresh if that engine is not the one that numbered it, and so does the frame it last
+    /// heard motion in.
     func joinedTree(of engine: GestureEngine?) {
         guard let engine, book.value.sequenceEngine !== engine.identity else { return }
         book.value.sequenceEngine = engine.identity
         book.value.lastOfferedSequence = 0
-        book.value.receivedBefore.removeAll()
         movesHeard = engine.frameSerial
     }
 

@@ -76,9 +76,6 @@ struct RecognizerBook {
     /// How many times landings were taken back from it (`takeBack(_:from:)`): a delegate's
     /// answer about a touch given across one does not count.
     var retakes = 0
-    /// The sequence numbers of touches taken back from it after its delegate let it receive
-    /// them: offered again, they are not asked about again (see `takeBack(_:from:)`).
-    var receivedBefore: [Int] = []
     var movesHeard = 0
     /// The engine while the recognizer takes part in a cycle of it: set when it receives input,
     /// cleared when it resets or is released, and by the engine's deinit. The recognizer takes
