@@ -505,24 +505,27 @@ struct MangledInputTests {
 
 @Suite("Large recordings")
 struct LargeRecordingTests {
-    @Test("a 10,000-device libinput record file reads and replays in seconds, ten times as long as 1,000 devices")
+    @Test("a 10,000-device libinput record file reads and replays in seconds, about ten times as long as 1,000 devices")
     func tenThousandDevices() throws {
         let small = try readAndReplay(devices: 1_000)
         let large = try readAndReplay(devices: 10_000)
         // CPU time, not wall time: the bound is about the work, not about other builds sharing the
         // machine. Unoptimized, alone, 10,000 devices take about 5.5 s (4.5 s of it composing the
         // YAML); with the whole suite running beside it on two cores, about 8 s.
-        #expect(large.read.cpu + large.replay.cpu < .seconds(15) * timeLimitFactor)
-        // Ten times the devices, about ten times the work (10.3 for the replay, 9.8 for the read,
-        // measured alone), whatever the build and the sanitizer. When plugging a device in copied
-        // the engine's device table the replay took 24 times as long, 2.6 s instead of 0.9.
-        #expect(large.read.cpu < small.read.cpu * 16, "reading: \(small.read.cpu) for 1,000, \(large.read.cpu) for 10,000")
-        #expect(large.replay.cpu < small.replay.cpu * 16, "replaying: \(small.replay.cpu) for 1,000, \(large.replay.cpu) for 10,000")
+        #expect(large.read.cpu + large.replay < .seconds(15) * timeLimitFactor)
+        // Ten times the devices, about ten times the work, whatever the build: the replay 7 to
+        // 13 times as long (the quicker of two runs each; alone, under load, under
+        // AddressSanitizer), the read 9 to 13. When plugging a device in copied the engine's
+        // device table, the replay took 24 times as long (2.5 s, not 0.9); anything quadratic
+        // in the devices would take about 100 times.
+        #expect(large.replay < small.replay * 18, "replaying: \(small.replay) for 1,000, \(large.replay) for 10,000")
+        #expect(large.read.cpu < small.read.cpu * 25, "reading: \(small.read.cpu) for 1,000, \(large.read.cpu) for 10,000")
     }
 
     /// Writes a libinput record file of `count` touchscreens with one tap each, reads it and
-    /// replays it; checks what comes out and returns the time each step took.
-    func readAndReplay(devices count: Int) throws -> (read: (cpu: Duration, wall: Duration), replay: (cpu: Duration, wall: Duration)) {
+    /// replays it twice; checks what comes out and returns the time the read took and the CPU
+    /// time of the quicker replay.
+    func readAndReplay(devices count: Int) throws -> (read: (cpu: Duration, wall: Duration), replay: Duration) {
         var devices: [String] = []
         devices.reserveCapacity(count)
         for n in 0..<count { devices.append(libinputDevice(n, frames: libinputTap(at: "\(n)", trackingID: n))) }
@@ -532,13 +535,16 @@ struct LargeRecordingTests {
         let rec = try #require(recording)
         #expect(rec.devices.count == count)
         #expect(rec.devices.last?.events.last?.time == Timestamp(microseconds: Int64(count - 1) * 1_000_000 + 50_000))
-        var result: (taps: Int, events: Int) = (0, 0)
-        let replay = try measure { result = try replayCountingTaps(rec, size: Size(width: 1600, height: 2560)) }
-        #expect(result.events == count * 3, "a deviceAdded and two frames per device")
-        #expect(result.taps == count)
+        var replays: [Duration] = []
+        for _ in 0..<2 {
+            var result: (taps: Int, events: Int) = (0, 0)
+            replays.append(try measure { result = try replayCountingTaps(rec, size: Size(width: 1600, height: 2560)) }.cpu)
+            #expect(result.events == count * 3, "a deviceAdded and two frames per device")
+            #expect(result.taps == count)
+        }
         print("\(count)-device libinput record (\(text.utf8.count / 1024) KiB): read in \(read.cpu) of CPU (\(read.wall) wall), "
-            + "replayed in \(replay.cpu) of CPU (\(replay.wall) wall)")
-        return (read, replay)
+            + "replayed in \(replays[0]) and \(replays[1]) of CPU")
+        return (read, replays.min()!)
     }
 
     /// The CPU time this thread spends on `work`, and the wall time.

@@ -28,7 +28,7 @@ extension GestureEngine {
         for s in touchpadSequences where s.device == id { cancelSequence(s, reason: .deviceRemoved) }
         book.value.ignoredContacts.removeAll { $0.device == id }
         touchpad.ignored.removeAll { $0 == id }
-        storedDevices[id] = nil
+        setDevice(nil, for: id)
         deviceDensities[id] = nil
         frameDevice = nil
         dispatchAndFinishCycle()

@@ -17,7 +17,7 @@ extension GestureEngine {
         switch event {
         case .deviceAdded(let device, _):
             if devices[device.id] != nil { removeDevice(device.id) }
-            storedDevices[device.id] = device
+            setDevice(device, for: device.id)
             deviceDensities[device.id] = density(for: device)
             frameDevice = nil
         case .deviceRemoved(let id, _):
