@@ -200,4 +200,18 @@ struct FailureReasonTests {
         #expect(GestureRecognizer.isLegal(from: .failed, to: .possible))
         #expect(GestureRecognizer.isLegal(from: .changed, to: .cancelled))
     }
+
+    @Test("refused transitions are recorded, the first 64 of them, however many are asked for")
+    func refusedTransitionsKept() {
+        let r = Manual()
+        r.assertsOnRefusal = false
+        r.state = .changed // possible → changed: refused
+        #expect(r.refusedTransitions.count == 1)
+        #expect(r.refusedTransitions.first.map { "\($0.from) → \($0.to)" } == "possible → changed")
+        r.state = .began
+        for _ in 0..<10_000 { r.state = .failed } // began → failed: refused
+        #expect(r.state == .began)
+        #expect(r.refusedTransitions.count == 64)
+        #expect(r.refusedTransitions.dropFirst().allSatisfy { $0.from == .began && $0.to == .failed })
+    }
 }

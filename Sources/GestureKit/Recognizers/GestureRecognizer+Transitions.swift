@@ -30,7 +30,14 @@ extension GestureRecognizer {
     }
 
     func refuse(to new: GestureState) {
-        refusedTransitions.append((committedState, new))
+        // Recorded unless 64 are. The list is taken out, changed and put back, with no second
+        // reference: appended to through a getter and a setter, it was copied whole each time.
+        if storedRefusedTransitions.count < 64 {
+            var list = storedRefusedTransitions
+            storedRefusedTransitions = []
+            list.append((committedState, new))
+            storedRefusedTransitions = list
+        }
         if assertsOnRefusal { assertionFailure("\(name): illegal transition \(committedState) → \(new)") }
     }
 

@@ -146,18 +146,16 @@ open class GestureRecognizer {
     }
 
     /// Transitions a subclass asked for that the state machine does not allow, as
-    /// `(from, to)` pairs, for diagnosis.
-    public internal(set) var refusedTransitions: [(from: GestureState, to: GestureState)] {
-        get { storedRefusedTransitions }
-        set { storedRefusedTransitions = newValue }
-    }
+    /// `(from, to)` pairs, for diagnosis: the first 64, oldest first (a subclass that asks for
+    /// one in every frame does not grow the list without end).
+    public var refusedTransitions: [(from: GestureState, to: GestureState)] { storedRefusedTransitions }
 
     // The storage of the public properties above, read and written whole, never across a call:
     // the compiler checks it (docs/architecture.md, "Checks the compiler removes").
     private var storedName: String
     private var storedAllowedTouchTypes: Set<TouchType> = [.direct]
     private var storedExclusionZones: [ExclusionZone] = []
-    private var storedRefusedTransitions: [(from: GestureState, to: GestureState)] = []
+    var storedRefusedTransitions: [(from: GestureState, to: GestureState)] = []
 
     /// Whether a refused transition also stops a debug build (it does by default). The invariant
     /// tests turn it off to record refusals in ``refusedTransitions`` and report them with the
