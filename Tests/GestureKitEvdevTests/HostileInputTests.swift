@@ -514,11 +514,12 @@ struct LargeRecordingTests {
         // YAML); with the whole suite running beside it on two cores, about 8 s.
         #expect(large.read.cpu + large.replay < .seconds(15) * timeLimitFactor)
         // Ten times the devices, about ten times the work, whatever the build: the replay 7 to
-        // 13 times as long (the quicker of two runs each; alone, under load, under
-        // AddressSanitizer), the read 9 to 13. When plugging a device in copied the engine's
-        // device table, the replay took 24 times as long (2.5 s, not 0.9); anything quadratic
-        // in the devices would take about 100 times.
-        #expect(large.replay < small.replay * 18, "replaying: \(small.replay) for 1,000, \(large.replay) for 10,000")
+        // 13 times as long (the quicker of two runs each; alone, under load, under the
+        // sanitizers), the read 9 to 13. When plugging a device in copied the engine's device
+        // table, the replay took 20 to 24 times as long (2.5 s, not 0.9): too close to the noise
+        // for this bound, so `DeviceTableTests` checks the table alone (85 times, against 10).
+        // Anything quadratic in the whole replay would take about 100 times.
+        #expect(large.replay < small.replay * 25, "replaying: \(small.replay) for 1,000, \(large.replay) for 10,000")
         #expect(large.read.cpu < small.read.cpu * 25, "reading: \(small.read.cpu) for 1,000, \(large.read.cpu) for 10,000")
     }
 
