@@ -517,7 +517,7 @@ struct LargeRecordingTests {
         // 13 times as long (the quicker of two runs each; alone, under load, under the
         // sanitizers), the read 9 to 13. When plugging a device in copied the engine's device
         // table, the replay took 20 to 24 times as long (2.5 s, not 0.9): too close to the noise
-        // for this bound, so `DeviceTableTests` checks the table alone (85 times, against 10).
+        // for this bound, so `deviceTableIsLinear` checks the table alone (85 times, against 10).
         // Anything quadratic in the whole replay would take about 100 times.
         #expect(large.replay < small.replay * 25, "replaying: \(small.replay) for 1,000, \(large.replay) for 10,000")
         #expect(large.read.cpu < small.read.cpu * 25, "reading: \(small.read.cpu) for 1,000, \(large.read.cpu) for 10,000")
@@ -546,6 +546,36 @@ struct LargeRecordingTests {
         print("\(count)-device libinput record (\(text.utf8.count / 1024) KiB): read in \(read.cpu) of CPU (\(read.wall) wall), "
             + "replayed in \(replays[0]) and \(replays[1]) of CPU")
         return (read, replays.min()!)
+    }
+
+    /// The CPU time this thread spent plugging `count` touchscreens into a new engine: the
+    /// engine's device table alone, which grows by one entry per device, with nothing copied.
+    func plug(_ count: Int) -> Duration {
+        let engine = GestureEngine(screen: Rect(x: 0, y: 0, width: 800, height: 480))
+        var devices: [InputDevice] = []
+        devices.reserveCapacity(count)
+        for n in 0..<count {
+            devices.append(InputDevice(
+                id: DeviceID(n), name: "screen \(n)", kind: .touchscreen,
+                sizeMillimetres: Size(width: 154, height: 86), hasResolution: true, maximumContacts: 10))
+        }
+        let spent = measure {
+            for (n, device) in devices.enumerated() { engine.send(.deviceAdded(device, at: .milliseconds(Int64(n)))) }
+        }.cpu
+        #expect(engine.devices.count == count)
+        #expect(engine.devices[DeviceID(count - 1)]?.name == "screen \(count - 1)")
+        return spent
+    }
+
+    @Test("plugging in ten times the devices takes about ten times as long, not a hundred")
+    func deviceTableIsLinear() {
+        // The quicker of two runs each. Measured in debug: about 10 times as long (alone and
+        // with the suite beside it); when each device plugged in copied the engine's whole
+        // table (written through `GestureEngine.devices`' getter), 85 times.
+        let small = min(plug(2_000), plug(2_000))
+        let large = min(plug(20_000), plug(20_000))
+        #expect(large < small * 30, "2,000 devices: \(small); 20,000: \(large)")
+        print("device table: 2,000 devices plugged in \(small) of CPU, 20,000 in \(large)")
     }
 
     /// The CPU time this thread spends on `work`, and the wall time.
