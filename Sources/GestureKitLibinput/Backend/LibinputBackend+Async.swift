@@ -79,8 +79,9 @@ extension LibinputBackend {
     /// ```
     ///
     /// The sequence ends with an error if the backend cannot open or fails, and finishes when the
-    /// consumer stops iterating, the task is cancelled or the controller stops it. It does not
-    /// handle signals.
+    /// consumer stops iterating, the task is cancelled or the controller stops it. Either way the
+    /// engine hears its devices removed first (see ``close(into:)``): a gesture under way is
+    /// cancelled, and that update is yielded before the end. It does not handle signals.
     ///
     /// - Parameters:
     ///   - configuration: Where the devices come from and how they map onto outputs.
@@ -94,7 +95,9 @@ extension LibinputBackend {
             let forwarder = GestureUpdateForwarder(continuation: continuation, next: built.observer)
             built.observer = forwarder
             return try withExtendedLifetime(forwarder) {
-                try backend.run(engine: built, handlingSignals: false)
+                // A failure has closed it so already (see `run(engine:handlingSignals:onEvent:)`).
+                defer { backend.close(into: { built.send($0) }) }
+                return try backend.run(engine: built, handlingSignals: false)
             }
         }
     }

@@ -7,8 +7,11 @@ extension LibinputBackend {
     /// The backend lives on a thread of its own (libinput's context and devices never leave it):
     /// the thread opens it, polls it and yields each event. The sequence ends with an error if the
     /// backend cannot open or fails, and finishes — releasing every device — when the consumer
-    /// stops iterating, the task is cancelled or ``LibinputStream/controller`` stops it. It does
-    /// not handle signals: the host decides what SIGINT means.
+    /// stops iterating, the task is cancelled or ``LibinputStream/controller`` stops it. Either
+    /// way, once the backend has opened, the last events are a `.deviceRemoved` for each touch
+    /// device (see ``close(into:)``): an engine fed by the sequence cancels the touches still
+    /// down rather than keeping them. It does not handle signals: the host decides what SIGINT
+    /// means.
     ///
     /// ```swift
     /// for try await event in LibinputBackend.events(configuration: .seat()) {
@@ -23,7 +26,8 @@ extension LibinputBackend {
     /// its deadlines fire on their own.
     public static func events(configuration: Configuration) -> LibinputStream<InputEvent> {
         stream(configuration: configuration) { backend, continuation in
-            try backend.loop(
+            defer { backend.close(into: { continuation.yield($0) }) }
+            return try backend.loop(
                 handlingSignals: false, deadline: { nil }, onTimeout: { _ in },
                 handler: { continuation.yield($0) })
         }

@@ -10,9 +10,14 @@ extension LibinputBackend {
     /// When a poll times out, the engine is advanced to the clock's present, firing the deadline.
     /// Recognition itself only ever sees event timestamps.
     ///
-    /// Stopping leaves the backend open; ``close()`` (or releasing the backend) releases the
-    /// devices. Closing it from inside the loop (from `onEvent`, a recognizer's target or a
+    /// Stopping leaves the backend open; ``close(into:)`` releases the devices and ends the
+    /// engine's touches on them (``close()``, or releasing the backend, releases the devices
+    /// alone). Closing it from inside the loop (from `onEvent`, a recognizer's target or a
     /// controller's closure) stops the loop too.
+    ///
+    /// When libinput, libseat or `poll` fail, the loop ends as ``close(into:)`` does: the engine
+    /// (and `onEvent`) receives a `.deviceRemoved` for each of the backend's touch devices, so
+    /// that no touch or gesture is left in flight, the backend closes, and the error is thrown.
     ///
     /// - Parameters:
     ///   - engine: Receives every event (`send`) and every timeout (`advance(to:)`).
@@ -20,18 +25,26 @@ extension LibinputBackend {
     ///     for the loop's duration and restored afterwards).
     ///   - onEvent: Called with each event after the engine has it, e.g. to print it.
     /// - Returns: Why the loop stopped.
-    /// - Throws: ``LibinputBackendError`` when libinput or `poll` fail.
+    /// - Throws: ``LibinputBackendError`` when libinput, libseat or `poll` fail, or
+    ///   ``LibinputBackendError/eventLoopSetupFailed(errno:)`` when the signal handlers cannot
+    ///   be installed (nothing is read then, and the backend stays open).
     @discardableResult
     public func run(
         engine: GestureEngine, handlingSignals: Bool = true, onEvent: (InputEvent) -> Void = { _ in }
     ) throws -> LibinputStopReason {
-        try loop(
-            handlingSignals: handlingSignals, engine: engine, deadline: { engine.nextDeadline },
-            onTimeout: { engine.advance(to: $0) },
-            handler: { event in
-                engine.send(event)
-                onEvent(event)
-            })
+        func hand(_ event: InputEvent) {
+            engine.send(event)
+            onEvent(event)
+        }
+        do {
+            return try loop(
+                handlingSignals: handlingSignals, engine: engine, deadline: { engine.nextDeadline },
+                onTimeout: { engine.advance(to: $0) }, handler: hand)
+        } catch {
+            if case LibinputBackendError.eventLoopSetupFailed = error { throw error }
+            close(into: hand)
+            throw error
+        }
     }
 
     /// The poll timeout, in milliseconds rounded up, until `deadline` on the monotonic clock; `-1`

@@ -67,16 +67,20 @@ extension LibinputBackend {
     /// backend (then acknowledges, as libseat requires); an enabled one resumes it.
     func dispatchSeat(into handler: (InputEvent) -> Void) throws {
         guard let session = seatSession else { return }
-        for event in try session.dispatch() {
+        // What the listener heard before a failed read is acted on first: a disable is not lost.
+        let (events, failure) = session.dispatch()
+        for event in events {
             switch event {
             case .disabled:
+                // Acknowledged whatever the suspend threw: it has released the devices by then.
+                defer { session.acknowledgeDisable() }
                 try suspend(into: handler)
-                session.acknowledgeDisable()
             case .enabled:
                 session.note(.enabled)
                 try resume(into: handler)
             }
         }
+        if let failure { throw failure }
     }
 
     /// Releases every device because the seat is going away (a VT or session switch), and ends
@@ -91,19 +95,25 @@ extension LibinputBackend {
     /// own open/close pair calls it from its seat's disable handler, before acknowledging.
     /// Calling it while suspended does nothing.
     ///
-    /// - Throws: ``LibinputBackendError/dispatchFailed(errno:)``.
+    /// - Throws: ``LibinputBackendError/dispatchFailed(errno:)`` when libinput fails to read what
+    ///   it queued; the devices are released and their removals handed on all the same.
     public func suspend(into handler: (InputEvent) -> Void) throws {
         guard !isClosed, !isSuspended else { return }
         isSuspended = true
-        for event in pending { handler(event) }
-        pending.removeAll()
+        flushPending(into: handler)
         system.suspend()
         // A cancel held back at the end is dropped, not released as read: every device goes,
-        // and the engine cancels their touches as removed.
-        try readEvents(releasingHeldCancel: false, into: handler)
+        // and the engine cancels their touches as removed. A read that fails still ends them.
+        var failure: (any Error)?
+        do {
+            try readEvents(releasingHeldCancel: false, into: handler)
+        } catch {
+            failure = error
+        }
         _ = mapper.releaseHeldCancel(before: nil, removingAll: true)
         for event in mapper.removeAllDevices() { handler(event) }
         logger.info("seat disabled: devices released")
+        if let failure { throw failure }
     }
 
     /// Opens the devices again after ``suspend(into:)`` (`libinput_resume`); `handler` receives

@@ -143,6 +143,9 @@ public final class LibinputBackend {
     /// Releases every device and the libinput context, and closes the wake pipe. The backend
     /// delivers nothing afterwards. Called by `deinit`; calling it twice does nothing.
     ///
+    /// An engine the backend fed keeps the touches that were down: a host whose engine outlives
+    /// the backend closes it with ``close(into:)`` instead, which ends them.
+    ///
     /// It may be called from inside the backend's own loop — from a handler, a recognizer's target
     /// or a ``LibinputController`` closure: the dispatch in progress hands on nothing more, and
     /// ``run(engine:handlingSignals:onEvent:)`` returns ``LibinputStopReason/stopRequested``.
@@ -155,6 +158,23 @@ public final class LibinputBackend {
         if let wakePipe { system.closeWakePipe(wakePipe) }
         wakePipe = nil
         pending.removeAll()
+    }
+
+    /// Closes the backend as ``close()`` does, after handing `handler` what was still waiting and
+    /// a `.deviceRemoved` for each touch device the backend held, so that an engine fed by it
+    /// cancels the touches and touchpad gestures of those devices rather than keeping them down
+    /// until its watchdog. A cancel frame held back for a device is dropped: the removal cancels
+    /// its touches. ``events(configuration:)`` and ``gestures(configuration:engine:)`` end this
+    /// way, and ``run(engine:handlingSignals:onEvent:)`` when libinput, libseat or `poll` fail.
+    /// Calling it once closed does nothing.
+    public func close(into handler: (InputEvent) -> Void) {
+        guard !isClosed else { return }
+        flushPending(into: handler)
+        // A handler may have closed the backend: the devices went with it, unannounced.
+        guard !isClosed else { return }
+        _ = mapper.releaseHeldCancel(before: nil, removingAll: true)
+        for event in mapper.removeAllDevices() { handler(event) }
+        close()
     }
 
     // MARK: Events
@@ -191,11 +211,18 @@ public final class LibinputBackend {
         try readEvents(into: handler)
     }
 
-    /// Hands on the events waiting in ``pending``.
+    /// Hands on the events waiting in ``pending``, and those a handler queues meanwhile (an
+    /// output set as a device is announced queues its announcement again), in order. The list is
+    /// taken out while it is handed on, so that what the handler queues lands in ``pending`` and
+    /// is not emptied with the list; its storage is put back for the next use.
     func flushPending(into handler: (InputEvent) -> Void) {
-        guard !pending.isEmpty else { return }
-        for event in pending { handler(event) }
-        pending.removeAll(keepingCapacity: true)
+        while !pending.isEmpty {
+            var batch: [InputEvent] = []
+            swap(&batch, &pending)
+            for event in batch { handler(event) }
+            batch.removeAll(keepingCapacity: true)
+            if pending.isEmpty { swap(&batch, &pending) }
+        }
     }
 
     /// Reads and maps every event libinput has queued. With `releasingHeldCancel` false (the

@@ -57,12 +57,13 @@ final class LibseatSession {
         _ = seat.disableSeat()
     }
 
-    /// Reads the session's messages without waiting.
-    func dispatch() throws -> [SeatEvent] {
+    /// Reads the session's messages without waiting: the events the listener received, and the
+    /// read's failure, if any. A read can fail after the listener has heard an event (the seat
+    /// disabled, then the connection lost): the events come back with the failure.
+    func dispatch() -> (events: [SeatEvent], failure: LibinputBackendError?) {
         var events: [SeatEvent] = []
         let status = seat.dispatch(timeoutMilliseconds: 0, into: &events)
-        if status < 0 { throw LibinputBackendError.seatDispatchFailed(errno: -status) }
-        return events
+        return (events, status < 0 ? .seatDispatchFailed(errno: -status) : nil)
     }
 
     /// Opens `path` on the seat; returns the descriptor or `-errno`.

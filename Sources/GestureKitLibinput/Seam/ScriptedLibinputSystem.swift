@@ -82,6 +82,8 @@ public final class ScriptedLibinputSystem: LibinputSystem {
     public var dispatchResult: Int32 = 0
     /// What creating a context returns (0, or `-errno` to simulate a failure).
     public var contextResult: Int32 = 0
+    /// What installing the stop signals' handlers returns (0, or `-errno` to simulate a failure).
+    public var stopSignalsResult: Int32 = 0
     /// The monotonic clock.
     public var clock = Timestamp.zero
     /// Calibration matrices by device.
@@ -301,10 +303,10 @@ public final class ScriptedLibinputSystem: LibinputSystem {
     /// Records the call.
     public func closeWakePipe(_ pipe: WakePipe) { record(.closeWakePipe) }
 
-    /// Records the call.
+    /// Records the call and returns ``stopSignalsResult``.
     public func installStopSignals(_ pipe: WakePipe) -> Int32 {
         record(.installStopSignals)
-        return 0
+        return stopSignalsResult
     }
 
     /// Records the call.

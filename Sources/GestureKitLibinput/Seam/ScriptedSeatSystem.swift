@@ -33,6 +33,10 @@ public final class ScriptedSeatSystem: SeatSystem {
     public var deviceErrnos: [String: Int32] = [:]
     /// What ``runsAsRoot()`` answers.
     public var root = false
+    /// The errno ``dispatch(timeoutMilliseconds:into:)`` fails with after delivering
+    /// ``pendingEvents`` (as libseat's can once its listener has run, when the connection to the
+    /// seat manager breaks), or 0 when it succeeds.
+    public var dispatchErrno: Int32 = 0
     /// Every call, in order.
     public private(set) var calls: [Call] = []
     /// Devices currently open, by libseat device id: the path and the descriptor.
@@ -74,7 +78,7 @@ public final class ScriptedSeatSystem: SeatSystem {
     /// ``sessionDescriptor`` while a session is open.
     public func fileDescriptor() -> Int32 { isOpen ? Self.sessionDescriptor : -1 }
 
-    /// Records the call and delivers ``pendingEvents``.
+    /// Records the call and delivers ``pendingEvents``; then fails with ``dispatchErrno`` if set.
     public func dispatch(timeoutMilliseconds: Int32, into events: inout [SeatEvent]) -> Int32 {
         calls.append(.dispatch(timeoutMilliseconds: timeoutMilliseconds))
         guard isOpen else { return -EBADF }
@@ -82,7 +86,7 @@ public final class ScriptedSeatSystem: SeatSystem {
         pendingEvents.removeAll()
         for event in delivered where event == .enabled { isEnabled = true }
         events.append(contentsOf: delivered)
-        return Int32(delivered.count)
+        return dispatchErrno != 0 ? -dispatchErrno : Int32(delivered.count)
     }
 
     /// Records the call; fails while disabled (`EPERM`, as libseat does) or with the path's
