@@ -36,7 +36,9 @@ extension GestureEngine {
     private func offer(_ t: Touch, to g: GestureRecognizer, onlyIdle: Bool, inTree: Bool?) -> Bool {
         guard g.book.value.lastOfferedSequence < t.sequence, !g.committedState.isFinished, g.pendingState == nil
         else { return false }
-        if onlyIdle && (!g.touches.isEmpty || g.touchpadGestureSequence != nil) { return false }
+        // A recognizer follows touchscreen fingers or a touchpad gesture, never both at once:
+        // one following a touchpad gesture is offered no finger until that gesture ends.
+        if g.touchpadGestureSequence != nil || (onlyIdle && !g.touches.isEmpty) { return false }
         // Not in this engine's tree (a callback moved its region, or it is in another engine's
         // tree placed in this one's): the sequence number is not recorded, since it means
         // nothing to the engine the recognizer is in.

@@ -66,18 +66,13 @@ extension GestureEngine {
             while let region = r {
                 // The focus may have moved into another engine's tree: its recognizers are not
                 // this engine's to offer the gesture to.
+                // A recognizer following touchscreen fingers is not offered the gesture: it
+                // follows one or the other, never both at once (see `offer(_:to:onlyIdle:inTree:)`).
                 for rec in region.gestureRecognizers
-                where rec.isEnabled && rec.committedState == .possible && rec.pendingState == nil && rec.accepts(g)
-                    && region.engine === self
-                    && (rec.delegate?.gestureRecognizer(rec, shouldReceive: g) ?? true) && seq.isActive {
-                    // Fingers that landed in this cycle, not yet handed to its touchesBegan as its
-                    // own list (a hook of another recognizer sent this gesture), are queued one by
-                    // one instead: the list is about to hold the sequence, which is no touch of the
-                    // hooks.
-                    if rec.book.value.allTouchesBegan {
-                        rec.book.value.allTouchesBegan = false
-                        rec.book.value.beganBuffer.append(contentsOf: rec.book.value.touches)
-                    }
+                where rec.isEnabled && rec.committedState == .possible && rec.pendingState == nil
+                    && rec.touches.isEmpty && rec.accepts(g) && region.engine === self
+                    && (rec.delegate?.gestureRecognizer(rec, shouldReceive: g) ?? true) && seq.isActive
+                    && rec.touches.isEmpty /* the delegate may have sent a finger it took */ {
                     if attach(seq, to: rec) { rec.touchpadGestureSequence = seq }
                 }
                 if book.value.rootIsNested && region === root { break }

@@ -168,7 +168,9 @@ open class GestureRecognizer {
     /// ended in the frame being processed.
     public var touches: [Touch] { book.value.touches }
 
-    /// The touchpad gesture the recognizer is following, if any.
+    /// The touchpad gesture the recognizer is following, if any. A recognizer follows touchscreen
+    /// fingers or a touchpad gesture, never both at once: while it follows one, the other is not
+    /// offered to it.
     public internal(set) var touchpadGestureSequence: Touch? {
         get { book.value.touchpadGestureSequence }
         set { book.value.touchpadGestureSequence = newValue }
