@@ -152,6 +152,19 @@ extension GestureEngine {
         }
     }
 
+    /// `region`, which had no handler, is given one: the touches followed there as if delivered
+    /// (to nobody) are done, so that the new handler, which never heard them begin, hears neither
+    /// their motion nor their end. Touches held back (a recognizer delays their beginning) are
+    /// still to begin: the new handler hears them whole.
+    func touchHandlerWillArrive(in region: Region) {
+        var i = 0
+        while i < deliveryTouches.count {
+            let t = deliveryTouches[i]
+            i += 1
+            if t.delivery == .delivering && t.region === region { t.delivery = .done }
+        }
+    }
+
     // MARK: Frames
 
     /// Notes that `region`'s handler is being delivered something in the current batch: it gets a

@@ -92,12 +92,20 @@ extension GestureRecognizer {
     /// Its region is now in `engine`'s tree (or in none). Calls nothing. Touch sequence numbers
     /// and frame counts are an engine's own: the record of the last touch offered to it starts
     /// afresh if that engine is not the one that numbered it, and so does the frame it last
-    /// heard motion in.
-    func joinedTree(of engine: GestureEngine?) {
-        guard let engine, book.value.sequenceEngine !== engine.identity else { return }
-        book.value.sequenceEngine = engine.identity
-        book.value.lastOfferedSequence = 0
-        movesHeard = engine.frameSerial
+    /// heard motion in. A touch's recognizers are those it was offered to as it began (as in
+    /// UIKit): the touches that began before the recognizer came (`arriving`: it was just
+    /// attached, or its region just joined the tree; or it is new to this engine) count as
+    /// offered, so that no later offer of the touches a recognizer missed (see
+    /// `offerTouchesMissed`) hands it one of them.
+    func joinedTree(of engine: GestureEngine?, arriving: Bool = false) {
+        guard let engine else { return }
+        if book.value.sequenceEngine !== engine.identity {
+            book.value.sequenceEngine = engine.identity
+            book.value.lastOfferedSequence = engine.nextSequence
+            movesHeard = engine.frameSerial
+        } else if arriving && book.value.lastOfferedSequence < engine.nextSequence {
+            book.value.lastOfferedSequence = engine.nextSequence
+        }
     }
 
     /// UIKit's state machine.

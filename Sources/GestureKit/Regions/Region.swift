@@ -34,11 +34,15 @@ public final class Region {
     /// Replaced by another handler, or set to `nil`, while the handler has touches: those touches
     /// are cancelled to it (as its ``TouchHandler/cancellationScope`` says) and it gets the frame
     /// of its calls at once; the handler that follows hears only touches delivered after it came.
+    /// Set where there was none, it hears only touches that begin after it came (or whose
+    /// beginning a recognizer still holds back), never the rest of one already down.
     public var touchHandler: (any TouchHandler)? {
         get { storedTouchHandler }
         set {
             if let old = storedTouchHandler, old !== newValue, let engine {
                 engine.touchHandlerWillChange(in: self, from: old)
+            } else if storedTouchHandler == nil, newValue != nil, let engine {
+                engine.touchHandlerWillArrive(in: self)
             }
             storedTouchHandler = newValue
         }
@@ -186,9 +190,10 @@ public final class Region {
             owner.book.value.rootIsNested = parent != nil
             if let outer = parent?.engine { outer.book.value.holdsNestedRoots = true }
         }
+        let arriving = treeEngine == nil
         treeEngine = ownerEngine ?? parent?.engine
         for g in storedGestureRecognizers {
-            g.joinedTree(of: treeEngine)
+            g.joinedTree(of: treeEngine, arriving: arriving)
             if treeEngine != nil && g.book.value.endOwed { owed.append(g) }
         }
         for c in children { c.refreshEngine(collectingOwed: &owed) }
@@ -217,7 +222,7 @@ public final class Region {
         storedGestureRecognizers = list
         recognizer.region = self
         let engine = self.engine
-        recognizer.joinedTree(of: engine)
+        recognizer.joinedTree(of: engine, arriving: true)
         engine?.treeDidChange()
         if engine != nil { recognizer.settleEngineLoss() }
     }
