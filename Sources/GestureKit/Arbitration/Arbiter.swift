@@ -193,17 +193,32 @@ public final class Arbiter {
         w.resets == resets && w.pendingState == target && w.takesPart(in: link!)
     }
 
+    /// Whether `r` must wait for an undecided recognizer it requires to fail (the first found is
+    /// recorded: `RecognizerBook.waitingOn`).
     private func mustWait(_ r: GestureRecognizer) -> Bool {
         let link = self.link!
-        for f in r.failureRequirements where isUndecided(f, in: link) && f !== r { return true }
+        for f in r.failureRequirements where isUndecided(f, in: link) && f !== r {
+            r.book.value.waitingOn = ObjectIdentifier(f)
+            return true
+        }
         // `r`'s delegate is loaded once for the whole decision (each other's, once per pair).
         let rd = r.delegate(asking: .requireFailure)
         // Undecided still once the delegates have answered: input they sent may have decided it,
         // and a wait for a recognizer that failed already would never end.
-        return engine.listed.containsUnretained { o in
-            o !== r && isUndecided(o, in: link) && requiresFailure(r, rd, of: o, o.delegate(asking: .requiredToFail))
-                && isUndecided(o, in: link)
+        var found: ObjectIdentifier?
+        _ = engine.listed.containsUnretained { o in
+            guard o !== r && isUndecided(o, in: link) && requiresFailure(r, rd, of: o, o.delegate(asking: .requiredToFail))
+                && isUndecided(o, in: link) else { return false }
+            found = ObjectIdentifier(o)
+            return true
         }
+        r.book.value.waitingOn = found
+        return found != nil
+    }
+
+    /// Whether `w`'s pending transition was last found waiting on `f` (see `mustWait(_:)`).
+    @inline(__always) private func waits(_ w: GestureRecognizer, on f: GestureRecognizer) -> Bool {
+        w.pendingState != nil && w.book.value.waitingOn == ObjectIdentifier(f)
     }
 
     /// `winner` began or recognized: the undecided recognizers it beats fail.
@@ -231,7 +246,8 @@ public final class Arbiter {
         let wd = winner.delegate(asking: [.requiredToFail, .simultaneous])
         // The delegates may have sent input: `o` reset meanwhile belongs to another sequence
         // (one decided meanwhile is not failed: `fail` asks that it be possible).
-        if requiresFailure(o, od, of: winner, wd) {
+        // A waiter on the winner fails whatever its delegate answers now (see `waits(_:on:)`).
+        if requiresFailure(o, od, of: winner, wd) || waits(o, on: winner) {
             guard o.resets == resets else { return }
             o.pendingState = nil
             engine.with(cause: .otherRecognizer(winner.name)) { fail(o, .requiredRecognizerSucceeded(winner.name)) }
@@ -275,7 +291,9 @@ public final class Arbiter {
             guard let target = w.pendingState, engine.isParticipant(w) else { continue }
             // The delegates asked may send input: `w` acted on only if it still waits as it did.
             let resets = w.resets
-            guard requiresFailure(w, of: failed), stillWaits(w, for: target, since: resets) else { continue }
+            // Waiting on `failed` (UIKit settles requirements once per attempt), or requiring it now.
+            guard requiresFailure(w, of: failed) || waits(w, on: failed), stillWaits(w, for: target, since: resets)
+            else { continue }
             if let chainWinner {
                 w.pendingState = nil
                 engine.with(cause: .otherRecognizer(chainWinner)) { fail(w, .requiredRecognizerSucceeded(chainWinner)) }

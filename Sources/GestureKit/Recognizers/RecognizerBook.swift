@@ -11,6 +11,11 @@ struct RecognizerBook {
     var committedState: GestureState = .possible
     var pendingState: GestureState?
     var pendingBeganBeforeEnd = false
+    /// The requirement the recognizer's pending transition was last found waiting on (see
+    /// `Arbiter.mustWait(_:)`), by identity alone: a requirement is settled once per attempt, as
+    /// in UIKit, so this one's failure releases the waiter, and its success fails it, even if the
+    /// delegate's answer has changed since. A stale identity only costs a second look.
+    var waitingOn: ObjectIdentifier?
     var failureReason: FailureReason?
     /// Whether `failureReason` still stands: a new touch sets this false rather than destroying
     /// the reason there and then (the value goes when the next one is stored; destroying it cost a
