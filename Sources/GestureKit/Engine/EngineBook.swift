@@ -25,10 +25,11 @@ struct EngineBook {
     var tapCounter = TapCounter()
     var frameDevice: (id: DeviceID, type: TouchType, density: PointDensity, limits: LargeContactLimits, output: Rect?)?
     var earliestRecognizerDeadline: Timestamp?
-    /// A time, in microseconds, no later than the last report of any active touch: the
-    /// stuck-touch watchdog cannot be due before it plus the timeout. Set to the oldest report
-    /// whenever the touches are scanned for it, and lowered by a frame stamped earlier (a
-    /// touch's report takes its frame's time). See `GestureEngine.advance(to:)`.
+    /// A time, in microseconds, no later than the last report of any active touch or the last
+    /// event of any touchpad gesture: the stuck-touch watchdog cannot be due before it plus the
+    /// timeout. Set to the oldest whenever they are scanned for it, and lowered by a frame or a
+    /// touchpad event stamped earlier (a touch's report takes its frame's time). See
+    /// `GestureEngine.advance(to:)`.
     var watchdogFloor = Int64.min
     var framedRegions: [Region] = []
     var regionCancelBuffer: [Touch] = []

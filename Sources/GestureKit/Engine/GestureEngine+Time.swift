@@ -17,14 +17,16 @@ extension GestureEngine {
             earliestRecognizerDeadline = earliest
         }
         var best = earliestRecognizerDeadline
-        if let timeout = stuckTouchTimeoutMicroseconds, !activeTouches.isEmpty {
-            // The touch the device has been silent about longest is due first.
+        if let timeout = stuckTouchTimeoutMicroseconds, !activeTouches.isEmpty || !touchpad.sequences.isEmpty {
+            // The touch the device has been silent about longest is due first, or the touchpad
+            // gesture it has sent nothing of for longest.
             var oldest = Int64.max
             var i = 0
             while i < activeTouches.count {
                 oldest = min(oldest, activeTouches[i].lastReport.microseconds)
                 i += 1
             }
+            for s in touchpad.sequences { oldest = min(oldest, s.timestamp.microseconds) }
             book.value.watchdogFloor = oldest
             let d = Timestamp(microseconds: oldest + timeout)
             if best == nil || d < best! { best = d }
@@ -53,7 +55,8 @@ extension GestureEngine {
     private func mayBeDue(by time: Timestamp) -> Bool {
         if recognizerDeadlinesChanged { return true }
         if let d = earliestRecognizerDeadline, d <= time { return true }
-        guard let timeout = stuckTouchTimeoutMicroseconds, !book.value.activeTouches.isEmpty else { return false }
+        guard let timeout = stuckTouchTimeoutMicroseconds, !book.value.activeTouches.isEmpty || !touchpad.sequences.isEmpty
+        else { return false }
         return book.value.watchdogFloor <= time.microseconds &- timeout
     }
 
@@ -63,6 +66,13 @@ extension GestureEngine {
             for t in activeTouches where t.lastReport + timeout <= due {
                 statistics.stuckTouchesCancelled += 1
                 ignoreContact(of: t, cancelling: .stuck)
+                any = true
+            }
+            // A touchpad gesture whose end was lost: the rest of it, should it come, is ignored.
+            for s in touchpad.sequences where s.timestamp + timeout <= due {
+                statistics.stuckTouchesCancelled += 1
+                if !touchpad.ignored.contains(s.device) { touchpad.ignored.append(s.device) }
+                cancelSequence(s, reason: .stuck)
                 any = true
             }
             if any { dispatchAndFinishCycle() }

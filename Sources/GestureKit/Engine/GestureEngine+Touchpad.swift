@@ -43,6 +43,8 @@ extension GestureEngine {
             statistics.framesFromUnknownDevices += 1
             return
         }
+        // Its sequence's last event is this one (see `EngineBook.watchdogFloor`).
+        if g.timestamp.microseconds < book.value.watchdogFloor { book.value.watchdogFloor = g.timestamp.microseconds }
         if g.phase == .begin {
             if !touchpad.ignored.isEmpty { touchpad.ignored.removeAll { $0 == g.device } }
             if let old = touchpadSequence(g.device) { cancelSequence(old, reason: .device) }

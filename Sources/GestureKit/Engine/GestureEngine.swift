@@ -117,7 +117,7 @@ public final class GestureEngine {
         /// Touchscreen contacts rejected for their size or pressure
         /// (``GestureConfiguration/largeContactMajorAxis``), on landing or later.
         public var largeContactsRejected = 0
-        /// Touches cancelled by the stuck-touch watchdog.
+        /// Touches and touchpad gestures cancelled by the stuck-touch watchdog.
         public var stuckTouchesCancelled = 0
     }
 

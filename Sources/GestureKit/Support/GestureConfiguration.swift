@@ -85,7 +85,9 @@ public struct GestureConfiguration: Sendable, Hashable {
     /// size change) is cancelled, so a lost lift never leaves a gesture stuck, even while other
     /// fingers move; `nil` disables the watchdog. A contact a producer merely repeats in every
     /// frame does not count as news. Touchscreens report nothing for a finger that rests without
-    /// moving, so keep this well above the longest hold you support.
+    /// moving, so keep this well above the longest hold you support. A touchpad gesture that
+    /// sends no event for this long (its end lost) is cancelled the same way, and the rest of it
+    /// ignored; a touchpad hold sends none while the fingers rest.
     public var stuckTouchTimeout: Duration? = .seconds(30)
 
     /// A touchscreen contact whose major axis reaches this is a large contact (a palm, the side of
