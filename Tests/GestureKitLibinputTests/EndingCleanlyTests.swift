@@ -208,4 +208,36 @@ struct EndingCleanlyTests {
         #expect(states.first == .began)
         #expect(states.last == .cancelled)
     }
+
+    @Test("A handler that closes the backend from inside close(into:) hears no announcement after the removals")
+    func reentrantCloseInto() throws {
+        let (backend, _) = try Fixture.backend()
+        var events: [InputEvent] = []
+        var nested = false
+        backend.close { event in
+            events.append(event)
+            if !nested {
+                nested = true
+                backend.close { events.append($0) }
+            }
+        }
+        // Device 1's announcement, then both removals from the inner close: nothing after them.
+        #expect(Self.removed(events) == [DeviceID(1), DeviceID(2)])
+        guard case .deviceRemoved? = events.last else {
+            Issue.record("an event after the removals: \(events)")
+            return
+        }
+    }
+
+    @Test("A handler that calls close() while queued events are handed on hears nothing more")
+    func closeDuringFlush() throws {
+        let (backend, _) = try Fixture.backend()
+        var events: [InputEvent] = []
+        // The two devices' announcements wait for the first dispatch.
+        try backend.dispatch { event in
+            events.append(event)
+            backend.close()
+        }
+        #expect(events.count == 1, "\(events)")
+    }
 }

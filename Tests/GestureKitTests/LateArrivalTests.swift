@@ -97,4 +97,42 @@ struct LateArrivalTests {
         s.release([1])
         #expect(log.entries == ["began 1", "ended 1"])
     }
+
+    /// An engine whose root holds another engine's root, in whose tree lies region `view`; the
+    /// inner engine is returned too, to be kept alive.
+    func nestedView() -> (outer: Fingers, inner: Fingers, view: Region) {
+        let outer = Fingers()
+        let inner = Fingers()
+        let view = Region(frame: Rect(x: 0, y: 0, width: 500, height: 600), name: "view")
+        inner.engine.root.addChild(view)
+        outer.engine.root.addChild(inner.engine.root)
+        return (outer, inner, view)
+    }
+
+    @Test("A handler set where there was none, on a nested engine's region, hears nothing of an outer engine's finger down there")
+    func nestedHandlerFromNil() {
+        let (outer, inner, view) = nestedView()
+        defer { withExtendedLifetime(inner) {} }
+        outer.press([1], at: [Point(x: 100, y: 300)])
+        let log = TouchLog()
+        view.touchHandler = log
+        outer.drag(1, by: Point(x: 10, y: 0), over: 10)
+        outer.release([1])
+        #expect(log.entries == [], "\(log.entries)")
+    }
+
+    @Test("A handler replaced on a nested engine's region cancels an outer engine's finger to the old one")
+    func nestedHandlerReplaced() {
+        let (outer, inner, view) = nestedView()
+        defer { withExtendedLifetime(inner) {} }
+        let first = TouchLog()
+        view.touchHandler = first
+        outer.press([1], at: [Point(x: 100, y: 300)])
+        let second = TouchLog()
+        view.touchHandler = second
+        outer.drag(1, by: Point(x: 10, y: 0), over: 10)
+        outer.release([1])
+        #expect(first.entries == ["began 1", "cancelled 1"], "\(first.entries)")
+        #expect(second.entries == [], "\(second.entries)")
+    }
 }

@@ -109,4 +109,42 @@ struct TouchpadBesideScreenTests {
         s.release([1])
         #expect(s.outcomes == ["pan: began", "pan: ended", "pan: began", "pan: ended"])
     }
+
+    /// A finger lands on a client while the desk's pan follows a touchpad swipe; the swipe ends;
+    /// with `tapElsewhere`, a tap in another region resets its recognizer before the finger drags.
+    func fingerDuringSwipe(tapElsewhere: Bool) -> (log: [String], handler: [String]) {
+        let s = Fingers()
+        plugPad(s)
+        let desk = s.region("desk", Rect(x: 0, y: 0, width: 750, height: 600))
+        let surface = s.region("surface", Rect(x: 100, y: 100, width: 600, height: 400), in: desk)
+        let other = s.region("other", Rect(x: 800, y: 0, width: 200, height: 600))
+        other.addGestureRecognizer(TapGestureRecognizer().named("tap"))
+        let handler = TouchLog()
+        surface.touchHandler = handler
+        desk.addGestureRecognizer(PanGestureRecognizer().named("pan"))
+        s.engine.touchpadFocus = desk
+        pad(s, .begin)
+        for _ in 0..<5 { pad(s, .update, dx: 10) }
+        s.tick()
+        s.press([1], at: [Point(x: 300, y: 300)])
+        pad(s, .end)
+        if tapElsewhere {
+            s.tick()
+            s.press([2], at: [Point(x: 900, y: 300)])
+            s.release([2])
+        }
+        s.drag(1, by: Point(x: 200, y: 0), over: 200)
+        s.release([1])
+        return (s.outcomes.filter { $0.hasPrefix("pan") }, handler.entries.filter { !$0.hasPrefix("moved") })
+    }
+
+    @Test("A finger that lands during a touchpad swipe is never taken by the swipe's pan, whatever resets later")
+    func fingerDuringSwipeNotTakenLater() {
+        let quiet = fingerDuringSwipe(tapElsewhere: false)
+        let tapped = fingerDuringSwipe(tapElsewhere: true)
+        #expect(quiet.log == ["pan: began", "pan: ended"], "\(quiet.log)")
+        #expect(quiet.handler == ["began 1", "ended 1"])
+        #expect(tapped.log == quiet.log, "an unrelated tap handed the client's finger to the pan: \(tapped.log)")
+        #expect(tapped.handler == quiet.handler)
+    }
 }

@@ -36,15 +36,16 @@ extension GestureEngine {
     private func offer(_ t: Touch, to g: GestureRecognizer, onlyIdle: Bool, inTree: Bool?) -> Bool {
         guard g.book.value.lastOfferedSequence < t.sequence, !g.committedState.isFinished, g.pendingState == nil
         else { return false }
-        // A recognizer follows touchscreen fingers or a touchpad gesture, never both at once:
-        // one following a touchpad gesture is offered no finger until that gesture ends.
-        if g.touchpadGestureSequence != nil || (onlyIdle && !g.touches.isEmpty) { return false }
+        if onlyIdle && !g.touches.isEmpty { return false }
         // Not in this engine's tree (a callback moved its region, or it is in another engine's
         // tree placed in this one's): the sequence number is not recorded, since it means
         // nothing to the engine the recognizer is in.
         guard inTree ?? (g.region?.engine === self) else { return false }
         assert(g.book.value.sequenceEngine === identity, "\(g.name) was not told that its region joined this engine's tree")
         g.book.value.lastOfferedSequence = t.sequence
+        // A recognizer follows touchscreen fingers or a touchpad gesture, never both at once:
+        // one following a touchpad gesture takes no finger that lands meanwhile, then or later.
+        if g.touchpadGestureSequence != nil { return false }
         guard accepts(g, t), attach(t, to: g) else { return false }
         queueBegan(t, for: g)
         book.value.inputQueued = true

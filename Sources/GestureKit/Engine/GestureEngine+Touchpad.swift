@@ -72,9 +72,9 @@ extension GestureEngine {
                 // follows one or the other, never both at once (see `offer(_:to:onlyIdle:inTree:)`).
                 for rec in region.gestureRecognizers
                 where rec.isEnabled && rec.committedState == .possible && rec.pendingState == nil
-                    && rec.touches.isEmpty && rec.accepts(g) && region.engine === self
+                    && !followsFingers(rec) && rec.accepts(g) && region.engine === self
                     && (rec.delegate?.gestureRecognizer(rec, shouldReceive: g) ?? true) && seq.isActive
-                    && rec.touches.isEmpty /* the delegate may have sent a finger it took */ {
+                    && !followsFingers(rec) /* the delegate may have sent a finger it took */ {
                     if attach(seq, to: rec) { rec.touchpadGestureSequence = seq }
                 }
                 if book.value.rootIsNested && region === root { break }
@@ -110,6 +110,11 @@ extension GestureEngine {
         } else if ignored {
             touchpad.ignored.removeAll { $0 == g.device }
         }
+    }
+
+    /// Whether `r` follows a touchscreen (or raw touchpad) finger.
+    private func followsFingers(_ r: GestureRecognizer) -> Bool {
+        r.touches.contains { $0.type != .touchpadGesture }
     }
 
     private func touchpadSequence(_ device: DeviceID) -> Touch? {

@@ -39,10 +39,13 @@ public final class Region {
     public var touchHandler: (any TouchHandler)? {
         get { storedTouchHandler }
         set {
-            if let old = storedTouchHandler, old !== newValue, let engine {
-                engine.touchHandlerWillChange(in: self, from: old)
-            } else if storedTouchHandler == nil, newValue != nil, let engine {
-                engine.touchHandlerWillArrive(in: self)
+            let old = storedTouchHandler
+            // Every engine that delivers to this region: its own, and each whose tree holds that
+            // one's root (the touches it hit-tests are its own).
+            var e = old !== newValue ? engine : nil
+            while let current = e {
+                if let old { current.touchHandlerWillChange(in: self, from: old) } else { current.touchHandlerWillArrive(in: self) }
+                e = current.root.parent?.engine
             }
             storedTouchHandler = newValue
         }

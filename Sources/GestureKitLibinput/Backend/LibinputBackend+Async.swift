@@ -80,8 +80,9 @@ extension LibinputBackend {
     ///
     /// The sequence ends with an error if the backend cannot open or fails, and finishes when the
     /// consumer stops iterating, the task is cancelled or the controller stops it. Either way the
-    /// engine hears its devices removed first (see ``close(into:)``): a gesture under way is
-    /// cancelled, and that update is yielded before the end. It does not handle signals.
+    /// engine hears the devices the backend still holds removed first (see ``close(into:)``): a
+    /// gesture under way is cancelled, and a recognizer still deciding fails, and those updates
+    /// are yielded before the end (to a consumer still iterating). It does not handle signals.
     ///
     /// - Parameters:
     ///   - configuration: Where the devices come from and how they map onto outputs.

@@ -7,11 +7,11 @@ extension LibinputBackend {
     /// The backend lives on a thread of its own (libinput's context and devices never leave it):
     /// the thread opens it, polls it and yields each event. The sequence ends with an error if the
     /// backend cannot open or fails, and finishes — releasing every device — when the consumer
-    /// stops iterating, the task is cancelled or ``LibinputStream/controller`` stops it. Either
-    /// way, once the backend has opened, the last events are a `.deviceRemoved` for each touch
-    /// device (see ``close(into:)``): an engine fed by the sequence cancels the touches still
-    /// down rather than keeping them. It does not handle signals: the host decides what SIGINT
-    /// means.
+    /// stops iterating, the task is cancelled or ``LibinputStream/controller`` stops it. Before
+    /// it ends (with an error or not), it yields a `.deviceRemoved` for each touch device the
+    /// backend still holds (see ``close(into:)``; a consumer that stopped iterating hears none):
+    /// an engine fed by the sequence cancels the touches still down rather than keeping them.
+    /// It does not handle signals: the host decides what SIGINT means.
     ///
     /// ```swift
     /// for try await event in LibinputBackend.events(configuration: .seat()) {

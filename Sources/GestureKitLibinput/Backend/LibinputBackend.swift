@@ -170,7 +170,7 @@ public final class LibinputBackend {
     public func close(into handler: (InputEvent) -> Void) {
         guard !isClosed else { return }
         flushPending(into: handler)
-        // A handler may have closed the backend: the devices went with it, unannounced.
+        // A handler that closed the backend meanwhile ended the handing on.
         guard !isClosed else { return }
         _ = mapper.releaseHeldCancel(before: nil, removingAll: true)
         for event in mapper.removeAllDevices() { handler(event) }
@@ -215,11 +215,15 @@ public final class LibinputBackend {
     /// output set as a device is announced queues its announcement again), in order. The list is
     /// taken out while it is handed on, so that what the handler queues lands in ``pending`` and
     /// is not emptied with the list; its storage is put back for the next use.
+    /// A handler that closes the backend ends the handing on: nothing more is handed on.
     func flushPending(into handler: (InputEvent) -> Void) {
-        while !pending.isEmpty {
+        while !pending.isEmpty && !isClosed {
             var batch: [InputEvent] = []
             swap(&batch, &pending)
-            for event in batch { handler(event) }
+            for event in batch {
+                handler(event)
+                if isClosed { return }
+            }
             batch.removeAll(keepingCapacity: true)
             if pending.isEmpty { swap(&batch, &pending) }
         }
