@@ -31,6 +31,9 @@ struct EngineBook {
     /// touchpad event stamped earlier (a touch's report takes its frame's time). See
     /// `GestureEngine.advance(to:)`.
     var watchdogFloor = Int64.min
+    /// How many touchpad gestures are under way (`GestureEngine.touchpad`'s sequences), read
+    /// here so that the watchdog's checks on every frame do not reach the touchpad's book.
+    var touchpadGesturesUnderWay = 0
     var framedRegions: [Region] = []
     var regionCancelBuffer: [Touch] = []
     var touchesLeft = false

@@ -17,7 +17,7 @@ extension GestureEngine {
             earliestRecognizerDeadline = earliest
         }
         var best = earliestRecognizerDeadline
-        if let timeout = stuckTouchTimeoutMicroseconds, !activeTouches.isEmpty || !touchpad.sequences.isEmpty {
+        if let timeout = stuckTouchTimeoutMicroseconds, !activeTouches.isEmpty || book.value.touchpadGesturesUnderWay > 0 {
             // The touch the device has been silent about longest is due first, or the touchpad
             // gesture it has sent nothing of for longest.
             var oldest = Int64.max
@@ -26,7 +26,7 @@ extension GestureEngine {
                 oldest = min(oldest, activeTouches[i].lastReport.microseconds)
                 i += 1
             }
-            for s in touchpad.sequences { oldest = min(oldest, s.timestamp.microseconds) }
+            if book.value.touchpadGesturesUnderWay > 0 { oldest = min(oldest, oldestTouchpadEvent()) }
             book.value.watchdogFloor = oldest
             let d = Timestamp(microseconds: oldest + timeout)
             if best == nil || d < best! { best = d }
@@ -55,8 +55,8 @@ extension GestureEngine {
     private func mayBeDue(by time: Timestamp) -> Bool {
         if recognizerDeadlinesChanged { return true }
         if let d = earliestRecognizerDeadline, d <= time { return true }
-        guard let timeout = stuckTouchTimeoutMicroseconds, !book.value.activeTouches.isEmpty || !touchpad.sequences.isEmpty
-        else { return false }
+        guard let timeout = stuckTouchTimeoutMicroseconds,
+              !book.value.activeTouches.isEmpty || book.value.touchpadGesturesUnderWay > 0 else { return false }
         return book.value.watchdogFloor <= time.microseconds &- timeout
     }
 
@@ -68,13 +68,7 @@ extension GestureEngine {
                 ignoreContact(of: t, cancelling: .stuck)
                 any = true
             }
-            // A touchpad gesture whose end was lost: the rest of it, should it come, is ignored.
-            for s in touchpad.sequences where s.timestamp + timeout <= due {
-                statistics.stuckTouchesCancelled += 1
-                if !touchpad.ignored.contains(s.device) { touchpad.ignored.append(s.device) }
-                cancelSequence(s, reason: .stuck)
-                any = true
-            }
+            if book.value.touchpadGesturesUnderWay > 0 && cancelStuckTouchpadGestures(at: due, timeout: timeout) { any = true }
             if any { dispatchAndFinishCycle() }
         }
         participantLoops += 1
@@ -91,6 +85,30 @@ extension GestureEngine {
         }
         participantLoops -= 1
         finishOutsideCycle()
+    }
+
+    /// The time of the touchpad gesture event that came longest ago, among the gestures under
+    /// way. Apart, so that the frames' deadline checks, which call it only while a touchpad
+    /// gesture is under way, do not reach the touchpad's book (a checked access) otherwise.
+    @inline(never)
+    private func oldestTouchpadEvent() -> Int64 {
+        var oldest = Int64.max
+        for s in touchpad.sequences { oldest = min(oldest, s.timestamp.microseconds) }
+        return oldest
+    }
+
+    /// Cancels, as stuck, the touchpad gestures that sent nothing for `timeout` by `due` (their
+    /// end lost): the rest of each, should it come, is ignored. Returns whether it cancelled any.
+    @inline(never)
+    private func cancelStuckTouchpadGestures(at due: Timestamp, timeout: Duration) -> Bool {
+        var any = false
+        for s in touchpad.sequences where s.timestamp + timeout <= due {
+            statistics.stuckTouchesCancelled += 1
+            if !touchpad.ignored.contains(s.device) { touchpad.ignored.append(s.device) }
+            cancelSequence(s, reason: .stuck)
+            any = true
+        }
+        return any
     }
 
     /// Ends a cycle run for something other than a frame's contacts (deadlines, a touchpad

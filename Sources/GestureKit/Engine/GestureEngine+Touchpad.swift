@@ -61,6 +61,7 @@ extension GestureEngine {
             // meanwhile may end it (handled once this begin has reached every recognizer) or
             // unplug its device (which cancels it, and the offer stops).
             touchpad.sequences.append(seq)
+            book.value.touchpadGesturesUnderWay += 1
             touchpad.latest.append(g)
             let outer = touchpad.delivering
             touchpad.delivering = true
@@ -133,6 +134,7 @@ extension GestureEngine {
     private func removeSequence(_ seq: Touch) {
         guard let i = touchpad.sequences.firstIndex(where: { $0 === seq }) else { return }
         touchpad.sequences.remove(at: i)
+        book.value.touchpadGesturesUnderWay -= 1
         touchpad.latest.remove(at: i)
     }
 
