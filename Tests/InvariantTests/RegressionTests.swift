@@ -523,4 +523,51 @@ import Testing
         let violation = InvariantRun.replay(seed: 0x976b51d4e4, mode: .reentrant, steps: steps, ownTouchHookInput: true)
         #expect(violation == nil, "\(violation ?? "")")
     }
+
+    /// A touchpad pinch's end was handed to the pinch, whose hook sent input; the cycle that input
+    /// ran pruned the ended sequence from the rotation following the same gesture before the
+    /// rotation heard the end, and the rotation stayed `changed` for good. Fixed: while a touchpad
+    /// gesture's end is handed out, a nested cycle keeps the sequence for its recognizers
+    /// (`keepsEndingSequence`). Exposed once a finger landing during a touchpad gesture no longer
+    /// joined the recognizers following it.
+    ///
+    /// Found as: step 32: 9:HookedRotation is left changed after every finger lifted and every deadline passed
+    @Test func touchpadEndReachesEveryRecognizerDespiteNestedInput() {
+        let steps: [Step] = [
+            .frame(1, ms: 10, [Contact(1, .began, 320, 310), Contact(2, .began, 947, 345), Contact(3, .began, 168, 196)]),
+            .frame(1, ms: 10, [Contact(2, .moved, 939, 354), Contact(3, .ended, 168, 196)]),
+            .frame(1, ms: 10, [Contact(1, .moved, 305, 331), Contact(2, .moved, 932, 353)]),
+            .frame(2, ms: 10, [Contact(5, .began, 193, 352)]),
+            .frame(1, ms: 5, [Contact(6, .began, 306, 0), Contact(7, .began, 567, 484)]),
+            .frame(1, ms: 10, [Contact(1, .ended, 305, 351), Contact(8, .began, 497, 326), Contact(9, .began, 784, 325)]),
+            .cancelAll(ms: 2),
+            .frame(1, ms: 10, [Contact(10, .began, 964, 29), Contact(11, .began, 675, 592)]),
+            .frame(1, ms: 10, [Contact(10, .moved, 955, 41), Contact(11, .moved, 676, 599), Contact(12, .began, 263, 3), Contact(13, .began, 994, 389), Contact(14, .began, 816, 557)]),
+            .frame(1, ms: 2, [Contact(12, .moved, 262, 24), Contact(13, .ended, 994, 389), Contact(14, .moved, 827, 581)]),
+            .remove(1, ms: 9),
+            .pad(ms: 7, .pinch, .begin, fingers: 2),
+            .pad(ms: 3, .pinch, .update, fingers: 2),
+            .frame(1, ms: 10, [Contact(15, .began, 617, 153)]),
+            .frame(1, ms: 707, [Contact(15, .moved, 623, 162)]),
+            .pad(ms: 10, .pinch, .update, fingers: 2),
+            .frame(1, ms: 3, [Contact(16, .began, 696, 557)]),
+            .frame(1, ms: 7, [Contact(16, .moved, 686, 562)]),
+            .pad(ms: 1, .pinch, .update, fingers: 2),
+            .frame(1, ms: 10, [Contact(16, .moved, 682, 575), Contact(18, .began, 866, 301)]),
+            .frame(1, ms: 10, [Contact(16, .moved, 682, 589), Contact(19, .began, 998, 319)]),
+            .frame(1, ms: 10, [Contact(18, .ended, 882, 311)]),
+            .frame(1, ms: 10, [Contact(16, .moved, 689, 582), Contact(19, .moved, 998, 334), Contact(20, .began, 551, 251)]),
+            .frame(1, ms: 10, [Contact(16, .moved, 708, 576), Contact(19, .moved, 999, 332), Contact(21, .began, 988, 494)]),
+            .frame(1, ms: 10, [Contact(16, .moved, 732, 566), Contact(19, .stationary, 999, 329), Contact(20, .moved, 529, 257), Contact(21, .moved, 996, 526)]),
+            .frame(1, ms: 3, [Contact(19, .moved, 999, 306), Contact(20, .cancelled, 529, 257), Contact(21, .moved, 999, 544), Contact(22, .began, 306, 368), Contact(23, .began, 22, 576), Contact(24, .began, 839, 345)]),
+            .frame(1, ms: 10, [Contact(16, .ended, 708, 580), Contact(19, .moved, 999, 322), Contact(21, .moved, 999, 539), Contact(22, .moved, 306, 348)]),
+            .frame(1, ms: 2, [Contact(19, .moved, 994, 331), Contact(22, .moved, 302, 347), Contact(23, .moved, 175, 599)]),
+            .frame(1, ms: 10, [Contact(19, .moved, 988, 312), Contact(24, .ended, 821, 334)]),
+            .frame(1, ms: 10, [Contact(19, .moved, 999, 294), Contact(21, .moved, 999, 562), Contact(22, .ended, 277, 331), Contact(23, .moved, 196, 599)]),
+            .frame(1, ms: 10, [Contact(19, .cancelled, 999, 294), Contact(23, .cancelled, 196, 599)]),
+            .pad(ms: 10, .pinch, .update, fingers: 2),
+        ]
+        let violation = InvariantRun.replay(seed: 0xa4255256fc, mode: .reentrant, steps: steps, ownTouchHookInput: true)
+        #expect(violation == nil, "\(violation ?? "")")
+    }
 }

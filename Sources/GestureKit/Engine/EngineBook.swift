@@ -34,6 +34,10 @@ struct EngineBook {
     /// How many touchpad gestures are under way (`GestureEngine.touchpad`'s sequences), read
     /// here so that the watchdog's checks on every frame do not reach the touchpad's book.
     var touchpadGesturesUnderWay = 0
+    /// The sequence number of the touchpad gesture whose end (or cancel) is being handed to its
+    /// recognizers, 0 when none: a cycle nested in that (input a recognizer's hook sent) keeps it
+    /// for the recognizers that have not heard it yet (see `GestureEngine.keepsEndingSequence(_:)`).
+    var touchpadEndHanded = 0
     var framedRegions: [Region] = []
     var regionCancelBuffer: [Touch] = []
     var touchesLeft = false

@@ -287,17 +287,17 @@ extension GestureEngine {
         recognizerDeadlinesChanged = true
     }
 
-    /// Settles `r` at the end of a round of `finishCycle`: prunes its lifted touches (when
-    /// `pruning`), and resets it when finished with no touch left, or tells the arbiter that it
-    /// follows none. Returns whether it is left following no touch, not finished
-    /// (`emptyHanded`), and whether the arbiter failed it then as undecided (`unsettled`: the
-    /// cycle takes another round).
+    /// Settles `r` at the end of a round of `finishCycle`: prunes its lifted touches (when `pruning`),
+    /// and resets it when finished with no touch left, or tells the arbiter that it follows none.
+    /// Returns whether it is left following no touch, not finished (`emptyHanded`), and whether
+    /// the arbiter failed it then as undecided (`unsettled`: the cycle takes another round).
     @inline(__always)
     private func settle(_ r: GestureRecognizer, pruning: Bool) -> (emptyHanded: Bool, unsettled: Bool) {
         // Released this cycle (disabled or removed, and already reset): nothing to settle.
         guard isParticipant(r) else { return (false, false) }
         if pruning {
             let lifted = liftedTouchCount(of: r)
+            if lifted > 0 && book.value.touchpadEndHanded != 0 && keepsEndingSequence(r) { return (false, false) }
             if lifted == r.book.value.touches.count {
                 r.book.value.touches.empty()
             } else if lifted > 0 {

@@ -140,8 +140,13 @@ extension GestureEngine {
 
     private func deliver(_ g: TouchpadGestureEvent, to seq: Touch) {
         let outer = touchpad.delivering
+        let outerEnd = book.value.touchpadEndHanded
         touchpad.delivering = true
-        defer { touchpad.delivering = outer }
+        if !seq.isActive { book.value.touchpadEndHanded = seq.sequence }
+        defer {
+            touchpad.delivering = outer
+            book.value.touchpadEndHanded = outerEnd
+        }
         // A recognizer reset by a nested cycle (a callback's input) no longer follows the sequence.
         // One whose begin waits on a failure requirement hears the motion, as it hears its
         // touches move, and fails on a cancel, as when its touches are cancelled.
@@ -159,6 +164,19 @@ extension GestureEngine {
             if g.fingerCount != 0 { r.touchpadFingerCount = g.fingerCount }
             r.touchpadGesture(g)
         }
+    }
+
+    /// Whether `r` follows the touchpad gesture whose end (or cancel) is being handed out: a
+    /// cycle nested in that (input a recognizer's hook sent) must not prune the ended sequence
+    /// from a recognizer that may not have heard the end yet, which would then never hear it and
+    /// stay under way. Its other lifted touches are pruned; the sequence is kept for the cycle
+    /// that follows the handing out (`touchesLeft`: it prunes).
+    @inline(never)
+    func keepsEndingSequence(_ r: GestureRecognizer) -> Bool {
+        guard let s = r.touchpadGestureSequence, s.sequence == book.value.touchpadEndHanded else { return false }
+        r.book.value.touches.prune { !$0.isActive && $0 !== s }
+        touchesLeft = true
+        return true
     }
 
     func cancelSequence(_ seq: Touch, reason: TouchCancellation) {
