@@ -225,10 +225,10 @@ extension GestureEngine {
     func finishCycle() {
         var settled = false
         var rounds = 0
-        // Recognizers hold only active touches until one ends: scanning every recognizer's
-        // touches for finished ones is needed only then (a steady stream of moving frames skips
-        // it). The flag is taken before the scan, so a touch that ends during it (in a callback)
-        // is found by the cycle its ending starts; a cycle nested in the scan prunes too.
+        // Recognizers hold only active touches until one ends: scanning every recognizer's touches
+        // for finished ones is needed only then (a steady stream of moving frames skips it). The
+        // flag is taken before the scan, so a touch that ends during it (in a callback) is found
+        // by the cycle its ending starts; a cycle nested in the scan prunes too.
         var pruning = false
         participantLoops += 1
         while !settled && rounds < 8 {
@@ -247,8 +247,10 @@ extension GestureEngine {
             var emptyHanded = false
             var i = 0
             if pruning { book.value.pruningRounds += 1 }
+            let ending = pruning && book.value.touchpadEndHanded != 0 // once, not per recognizer
             while i < listed.count {
                 withParticipant(at: i) { r in
+                    if ending && keepsEndingSequence(r) { return }
                     let (empty, unsettled) = settle(r, pruning: pruning)
                     if empty { emptyHanded = true }
                     if unsettled { settled = false }
@@ -264,10 +266,9 @@ extension GestureEngine {
         if participantsReleased && participantLoops == 0 { settleListed() }
     }
 
-    /// Recognizers were released (or a listed one detached), and no loop over the list runs:
-    /// the released ones leave it, or, when the engine
-    /// has gone idle, the list stays, released, as the order the next sequence may join in (see
-    /// `join(_:)`).
+    /// Recognizers were released (or a listed one detached), and no loop over the list runs: the
+    /// released ones leave it, or, when the engine has gone idle, the list stays, released, as the
+    /// order the next sequence may join in (see `join(_:)`).
     func settleListed() {
         participantsReleased = false
         arbiter.participantsReleased()
@@ -297,7 +298,6 @@ extension GestureEngine {
         guard isParticipant(r) else { return (false, false) }
         if pruning {
             let lifted = liftedTouchCount(of: r)
-            if lifted > 0 && book.value.touchpadEndHanded != 0 && keepsEndingSequence(r) { return (false, false) }
             if lifted == r.book.value.touches.count {
                 r.book.value.touches.empty()
             } else if lifted > 0 {

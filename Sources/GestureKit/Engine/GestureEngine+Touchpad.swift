@@ -167,10 +167,10 @@ extension GestureEngine {
     }
 
     /// Whether `r` follows the touchpad gesture whose end (or cancel) is being handed out: a
-    /// cycle nested in that (input a recognizer's hook sent) must not prune the ended sequence
-    /// from a recognizer that may not have heard the end yet, which would then never hear it and
-    /// stay under way. Its other lifted touches are pruned; the sequence is kept for the cycle
-    /// that follows the handing out (`touchesLeft`: it prunes).
+    /// cycle nested in that (input a recognizer's hook sent) must not settle it, pruning the ended
+    /// sequence from a recognizer that may not have heard the end yet, which would then never
+    /// hear it and stay under way. Its other lifted touches are pruned; it is settled by the
+    /// cycle that follows the handing out (`touchesLeft`: that cycle prunes).
     @inline(never)
     func keepsEndingSequence(_ r: GestureRecognizer) -> Bool {
         guard let s = r.touchpadGestureSequence, s.sequence == book.value.touchpadEndHanded else { return false }
