@@ -9,19 +9,11 @@ struct TouchpadBesideScreenTests {
     static let padID = DeviceID(2)
 
     /// Plugs a touchpad (device 2) into the story's engine, beside its touchscreen.
-    func plugPad(_ s: Fingers) {
-        s.tick()
-        s.engine.send(.deviceAdded(InputDevice(
-            id: Self.padID, name: "pad", kind: .touchpad, sizeMillimetres: Size(width: 100, height: 60),
-            hasResolution: true, maximumContacts: 5), at: s.time))
-    }
+    func plugPad(_ s: Fingers) { s.plugTouchpad(id: Self.padID) }
 
-    /// One touchpad swipe event on device 2, a frame interval after the last event.
-    func pad(_ s: Fingers, _ phase: TouchpadGesturePhase, dx: Double = 0, fingers: Int = 3) {
-        s.tick()
-        s.engine.send(.touchpadGesture(TouchpadGestureEvent(
-            device: Self.padID, timestamp: s.time, kind: .swipe, phase: phase, fingerCount: fingers,
-            delta: Point(x: dx, y: 0), unacceleratedDelta: Point(x: dx, y: 0), scale: 1, angleDelta: 0)))
+    /// One 3-finger touchpad swipe event on device 2, a frame interval after the last event.
+    func pad(_ s: Fingers, _ phase: TouchpadGesturePhase, dx: Double = 0) {
+        s.pad(.swipe, phase, fingers: 3, delta: Point(x: dx, y: 0), from: Self.padID)
     }
 
     @Test("A touchscreen tap does not end a pan that a touchpad swipe still drives")

@@ -13,18 +13,13 @@ struct TouchpadWatchdogTests {
         var config = GestureConfiguration()
         config.stuckTouchTimeout = timeout
         let s = Fingers(configuration: config)
-        s.tick()
-        s.engine.send(.deviceAdded(InputDevice(
-            id: Self.padID, name: "pad", kind: .touchpad, sizeMillimetres: Size(width: 100, height: 60),
-            hasResolution: true, maximumContacts: 5), at: s.time))
+        s.plugTouchpad(id: Self.padID)
         return s
     }
 
+    /// One 3-finger touchpad swipe event on device 2, a frame interval after the last event.
     func pad(_ s: Fingers, _ phase: TouchpadGesturePhase, dx: Double = 0) {
-        s.tick()
-        s.engine.send(.touchpadGesture(TouchpadGestureEvent(
-            device: Self.padID, timestamp: s.time, kind: .swipe, phase: phase, fingerCount: 3,
-            delta: Point(x: dx, y: 0), unacceleratedDelta: Point(x: dx, y: 0), scale: 1, angleDelta: 0)))
+        s.pad(.swipe, phase, fingers: 3, delta: Point(x: dx, y: 0), from: Self.padID)
     }
 
     @Test("A touchpad swipe whose end is lost is cancelled at the timeout, and the rest of it ignored")

@@ -142,16 +142,25 @@ final class Fingers: GestureEngineObserver {
         engine.send(.deviceAdded(device, at: time))
     }
 
-    /// Sends one touchpad gesture event, one frame interval after the last event.
+    /// Sends one touchpad gesture event, one frame interval after the last event, from `from`
+    /// (the story's device when `nil`).
     func pad(
         _ kind: TouchpadGestureKind, _ phase: TouchpadGesturePhase, fingers: Int, delta: Point = .zero,
-        unaccelerated: Point? = nil, scale: Double = 1, angle: Double = 0
+        unaccelerated: Point? = nil, scale: Double = 1, angle: Double = 0, from: DeviceID? = nil
     ) {
         tick()
         engine.send(.touchpadGesture(TouchpadGestureEvent(
-            device: device.id, timestamp: time, kind: kind, phase: phase, fingerCount: fingers, delta: delta,
+            device: from ?? device.id, timestamp: time, kind: kind, phase: phase, fingerCount: fingers, delta: delta,
             unacceleratedDelta: unaccelerated ?? delta, scale: scale, angleDelta: angle
         )))
+    }
+
+    /// Plugs in a touchpad, beside the story's device (whose fingers go on to it), as `id`.
+    func plugTouchpad(id: DeviceID) {
+        tick()
+        engine.send(.deviceAdded(InputDevice(
+            id: id, name: "pad", kind: .touchpad, sizeMillimetres: Size(width: 100, height: 60),
+            hasResolution: true, maximumContacts: 5), at: time))
     }
 
     /// Sends the pending contacts (plus the other fingers as stationary) as one frame.
