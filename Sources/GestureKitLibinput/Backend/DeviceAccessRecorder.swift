@@ -2,9 +2,11 @@ import Glibc
 import Logging
 
 /// Opens and closes device nodes for libinput (`open_restricted`/`close_restricted`) through the
-/// chosen path — the host's callbacks, a libseat session, or `open(2)` — and remembers every
-/// attempt, so failures (permission above all) can be explained instead of ending in a silent
-/// empty run.
+/// chosen path — the host's callbacks, a libseat session, or `open(2)` — and remembers the
+/// latest attempt on each node, so failures (permission above all) can be explained instead of
+/// ending in a silent empty run. What it keeps grows with the nodes tried, not with the
+/// attempts: a backend that runs for months through hotplugs and seat switches reopens the same
+/// few nodes.
 final class DeviceAccessRecorder {
     /// Where opens go.
     enum Route {
@@ -23,7 +25,11 @@ final class DeviceAccessRecorder {
     let logger: Logger
     /// Set once, when the backend has chosen how to open devices (before libinput opens any).
     var route: Route = .direct
-    private(set) var attempts: [Attempt] = []
+    /// The nodes tried, in the order first tried, and the latest result on each.
+    private var triedInOrder: [String] = []
+    private var latest: [String: Int32] = [:]
+    /// How many nodes were tried: what the recorder keeps, whatever the number of attempts.
+    var nodesTried: Int { triedInOrder.count }
 
     init(system: any LibinputSystem, logger: Logger) {
         self.system = system
@@ -39,7 +45,7 @@ final class DeviceAccessRecorder {
         case .libseat(let session): result = session.openDevice(path)
         case .direct: result = system?.open(path, flags: flags | O_NONBLOCK | O_CLOEXEC) ?? -ENODEV
         }
-        attempts.append(Attempt(path: path, result: result))
+        if latest.updateValue(result, forKey: path) == nil { triedInOrder.append(path) }
         if result < 0 {
             logger.debug("open \(path) failed: \(LibinputBackendError.describe(errno: result))")
         }
@@ -57,19 +63,13 @@ final class DeviceAccessRecorder {
 
     /// The latest result for `path`, if it was tried.
     func latestResult(for path: String) -> Int32? {
-        attempts.last { $0.path == path }?.result
+        latest[path]
     }
 
     /// Nodes whose latest attempt failed, in the order first tried.
     var failures: [Attempt] {
-        var seen = Set<String>()
-        var result: [Attempt] = []
-        for attempt in attempts where !seen.contains(attempt.path) {
-            seen.insert(attempt.path)
-            if let latest = latestResult(for: attempt.path), latest < 0 {
-                result.append(Attempt(path: attempt.path, result: latest))
-            }
+        triedInOrder.compactMap { path in
+            latest[path].flatMap { $0 < 0 ? Attempt(path: path, result: $0) : nil }
         }
-        return result
     }
 }
