@@ -38,6 +38,21 @@ extension GestureEngine {
         finishOutsideCycle()
     }
 
+    /// Ends the participants that follow no touch and have no outcome yet (a double tap between
+    /// its taps; a custom recognizer left active with no finger down): a possible one fails, an
+    /// active one is cancelled, each for `reason`. A recognizer waiting on one of them is then
+    /// settled by the arbiter as that outcome says (a single tap waiting on the double tap is
+    /// recognized at once, rather than when the double tap's interval would have run out).
+    func cancelParticipantsFollowingNoTouch(_ reason: TouchCancellation) {
+        for r in participants where isParticipant(r) && r.pendingState == nil && !r.committedState.isFinished
+            && r.touchpadGestureSequence == nil && r.touches.isEmpty {
+            with(cause: .touchesCancelled(reason)) {
+                if r.committedState.isActive { r.requestTransition(to: .cancelled, reason: nil) }
+                else { r.fail(.touchesCancelled(reason)) }
+            }
+        }
+    }
+
     /// `r` has left this engine's tree (its region taken out, or itself taken out of its region).
     /// A callback of its own detaching may have handed it a touch while it was still in the tree
     /// (a target or the observer landing a finger there): it is released now, and no kept order

@@ -39,19 +39,19 @@ extension GestureEngine {
         send(event)
     }
 
-    /// Cancels every touch and touchpad gesture in flight: the safe way out for a host that lost
-    /// track of its input (a VT switch, a suspended seat).
+    /// Cancels every touch and touchpad gesture in flight (the rest of a touchpad gesture, which
+    /// libinput goes on sending, is ignored), and ends each recognizer still deciding with no touch
+    /// (a double tap between its taps): the safe way out for a host that lost track of its input.
     public func cancelAllTouches() {
         beginDeliveryBatch()
         defer { endDeliveryBatch() }
-        // Touchpad events sent before, still waiting their turn, go with what they were for.
-        touchpad.deferred.removeAll()
+        touchpad.deferred.removeAll() // sent before, still waiting their turn: they go too
         for t in activeTouches { ignoreContact(of: t, cancelling: .host) }
         for s in touchpadSequences {
-            // libinput goes on with the gesture up to its end: the rest of it is ignored.
             if !touchpad.ignored.contains(s.device) { touchpad.ignored.append(s.device) }
             cancelSequence(s, reason: .host)
         }
+        cancelParticipantsFollowingNoTouch(.host)
         dispatchAndFinishCycle()
         drainTouchpadEvents()
     }

@@ -14,6 +14,8 @@ extension GestureRecognizer {
     /// The fingers currently down that this recognizer tracks, and those that lifted in the frame
     /// being processed (as UIKit still counts them at `ended`). While the recognizer follows a
     /// touchpad gesture, that gesture's ``touchpadFingerCount``; the sequence itself is not a finger.
+    /// A tap that recognized counts the fingers of its taps, even once they lifted (a single tap
+    /// recognized when the double tap it waited on failed, a deadline later), as UIKit does.
     public var numberOfTouches: Int {
         if let g = touchpadGestureSequence, g.isActive || g.timestamp == lastFrameTime || touches.isEmpty {
             return touchpadFingerCount
@@ -26,10 +28,11 @@ extension GestureRecognizer {
                 && (book.value.touches[i].isActive || book.value.touches[i].timestamp == frame) { n += 1 }
             i += 1
         }
-        return n
+        return n > 0 ? n : book.value.fingersOfTaps
     }
 
-    /// The `index`th finger (by ``numberOfTouches`` order) in `region`'s coordinates.
+    /// The `index`th finger (by ``numberOfTouches`` order) in `region`'s coordinates; the
+    /// gesture's ``location(in:)`` for a finger that is no longer followed.
     public func location(ofTouch index: Int, in region: Region?) -> Point {
         var i = 0
         for t in touches where t.type != .touchpadGesture && (t.isActive || t.timestamp == lastFrameTime) {

@@ -49,6 +49,9 @@ struct RecognizerBook {
     var touchesToHearMotion = 1
     var touchpadGestureSequence: Touch?
     var touchpadFingerCount = 0
+    /// The fingers of the taps a tap recognized with, up to its reset: what ``numberOfTouches``
+    /// says once they lifted (a single tap recognized when the double tap it waited on failed).
+    var fingersOfTaps = 0
     var lastFrameTime: Timestamp = .zero
     var deadline: Timestamp?
     /// Targets, in the order they were added. Read once per call of a target (an access that

@@ -148,6 +148,7 @@ open class TapGestureRecognizer: GestureRecognizer {
         sequence.tapsCompleted += 1
         if sequence.firstTapLocation == nil { sequence.firstTapLocation = tapLocation }
         if sequence.tapsCompleted >= numberOfTapsRequired {
+            book.value.fingersOfTaps = numberOfTouchesRequired
             deadline = nil
             state = .recognized
         } else {
@@ -175,6 +176,7 @@ open class TapGestureRecognizer: GestureRecognizer {
     open override func reset() {
         super.reset()
         sequence = Sequence()
+        book.value.fingersOfTaps = 0
     }
 
     /// A finger that lands as the current tap's last fingers lift, and would be one too many for
