@@ -153,4 +153,35 @@ struct TouchpadTests {
             }
         }
     }
+
+    @Test("Touchpad fingers reach the touch handler of the touchpad focus (not the region under their sensor coordinates), typed indirect, so a host can leave them out")
+    func indirectFingersGoToTheFocusHandler() {
+        let s = Fingers(kind: .touchpad)
+        let under = s.region("under the coordinates", Rect(x: 0, y: 0, width: 1000, height: 600))
+        let focus = s.region("focus", Rect(x: 900, y: 500, width: 100, height: 100))
+        let underLog = TouchLog(), focusLog = TouchLog()
+        under.touchHandler = underLog
+        focus.touchHandler = focusLog
+        final class Types: TouchHandler {
+            var seen: [TouchType] = []
+            func touchBegan(_ touch: Touch) { seen.append(touch.type) }
+            func touchMoved(_ touch: Touch) {}
+            func touchEnded(_ touch: Touch) {}
+            func touchCancelled(_ touch: Touch) {}
+        }
+        s.engine.touchpadFocus = focus
+        s.press([1], at: [Point(x: 100, y: 100)])
+        s.drag(1, by: Point(x: 20, y: 0), over: 50)
+        s.release([1])
+        #expect(focusLog.entries == ["began 1", "moved 1", "ended 1"])
+        #expect(underLog.entries.isEmpty)
+        // Without a focus, the root's handler has them; each is typed indirect.
+        let typed = Types()
+        s.engine.touchpadFocus = nil
+        s.engine.root.touchHandler = typed
+        s.press([2], at: [Point(x: 100, y: 100)])
+        s.release([2])
+        #expect(typed.seen == [.indirect])
+        #expect(underLog.entries.isEmpty)
+    }
 }

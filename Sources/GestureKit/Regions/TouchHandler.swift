@@ -9,6 +9,12 @@
 /// nothing more after it. A handler replaced on its region (or taken away) while it has touches
 /// gets their cancels then, with a frame; the handler that follows never hears of them.
 ///
+/// Touchpad fingers (``TouchType/indirect``, from a touchpad's raw frames, as a replayed
+/// touchpad recording sends them) have no screen position: they reach the handler of
+/// ``GestureEngine/touchpadFocus`` (the root's when it is `nil`), as UIKit hands indirect touches
+/// to a view. A compositor that forwards touches as `wl_touch` checks ``Touch/type`` and leaves
+/// them out: Wayland clients hear touchpads as pointer gestures, not as touches.
+///
 /// ## Frames
 ///
 /// The calls come in *frames*: everything one input event (a touch frame, a device leaving, a
