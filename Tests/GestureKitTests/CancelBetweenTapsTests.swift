@@ -145,4 +145,38 @@ struct CancelBetweenTapsTests {
         #expect(taps.double.numberOfTouches == 0)
         #expect(taps.single.numberOfTouches == 1, "the single tap, waiting, has recognized its tap")
     }
+
+    /// "A device removed mid-gesture cancels its touches; every recognizer that had them is
+    /// cancelled or fails" (docs/architecture.md, "Nothing stuck"): the double tap had the
+    /// device's touch, and its next tap would come from another device.
+    @Test("Unplugging the device between the taps of a double tap ends the double tap then; another panel's tap is not its second")
+    func unplugBetweenTaps() {
+        let s = Fingers()
+        let taps = Taps(s)
+        s.tap(at: Point(x: 100, y: 100))
+        s.wait(30)
+        #expect(s.takeLog().isEmpty)
+        s.unplug()
+        #expect(s.takeLog() == ["double: failed(touches cancelled (deviceRemoved))", "single: ended"])
+        #expect(taps.actions.map(\.fingers) == [1])
+        // Another panel (a second touchscreen on the same output) taps there 60 ms later.
+        s.plug(id: 2)
+        s.tap(at: Point(x: 100, y: 100))
+        s.wait(400)
+        #expect(s.takeLog() == ["double: failed(slower than 300.0 ms)", "single: ended"])
+    }
+
+    @Test("A device removed between taps leaves a double tap of another device waiting")
+    func otherDeviceKeepsItsDoubleTap() {
+        let s = Fingers()
+        _ = Taps(s)
+        s.tap(at: Point(x: 100, y: 100))
+        s.wait(30)
+        // A touchpad (another device) goes; the screen's double tap still takes its second tap.
+        s.plugTouchpad(id: DeviceID(9))
+        s.engine.send(.deviceRemoved(DeviceID(9), at: s.time))
+        #expect(s.takeLog().isEmpty)
+        s.tap(at: Point(x: 100, y: 100))
+        #expect(s.takeLog() == ["double: ended", "single: failed(required double to fail, but it recognized)"])
+    }
 }

@@ -89,7 +89,7 @@ extension GestureEngine {
         if !r.book.value.endedBuffer.isEmpty {
             var ended: [Touch] = []
             swap(&ended, &r.book.value.endedBuffer)
-            if ready && !r.committedState.isFinished { r.touchesEnded(ended) }
+            if (ready || hearsLiftsWhileWaiting(r)) && !r.committedState.isFinished { r.touchesEnded(ended) }
             ended.putBack(into: &r.book.value.endedBuffer)
         }
         if liftsFirst { handLandingsBack(to: r) }

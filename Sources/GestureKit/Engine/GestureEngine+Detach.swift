@@ -39,13 +39,14 @@ extension GestureEngine {
     }
 
     /// Ends the participants that follow no touch and have no outcome yet (a double tap between
-    /// its taps; a custom recognizer left active with no finger down): a possible one fails, an
-    /// active one is cancelled, each for `reason`. A recognizer waiting on one of them is then
-    /// settled by the arbiter as that outcome says (a single tap waiting on the double tap is
-    /// recognized at once, rather than when the double tap's interval would have run out).
-    func cancelParticipantsFollowingNoTouch(_ reason: TouchCancellation) {
+    /// its taps; a custom recognizer left active with no finger down), those whose last touch came
+    /// from `device` if one is given: a possible one fails, an active one is cancelled, each for
+    /// `reason`. A recognizer waiting on one of them is then settled by the arbiter as that
+    /// outcome says (a single tap waiting on the double tap is recognized at once, rather than
+    /// when the double tap's interval would have run out).
+    func cancelParticipantsFollowingNoTouch(_ reason: TouchCancellation, device: DeviceID? = nil) {
         for r in participants where isParticipant(r) && r.pendingState == nil && !r.committedState.isFinished
-            && r.touchpadGestureSequence == nil && r.touches.isEmpty {
+            && r.touchpadGestureSequence == nil && r.touches.isEmpty && (device == nil || r.device == device) {
             with(cause: .touchesCancelled(reason)) {
                 if r.committedState.isActive { r.requestTransition(to: .cancelled, reason: nil) }
                 else { r.fail(.touchesCancelled(reason)) }

@@ -26,6 +26,8 @@ extension GestureEngine {
         touchpad.deferred.removeAll { $0.device == id }
         for t in activeTouches where t.device == id { cancel(t, reason: .deviceRemoved) }
         for s in touchpadSequences where s.device == id { cancelSequence(s, reason: .deviceRemoved) }
+        // A double tap between taps of the device: its next tap would come from another device.
+        cancelParticipantsFollowingNoTouch(.deviceRemoved, device: id)
         book.value.ignoredContacts.removeAll { $0.device == id }
         touchpad.ignored.removeAll { $0 == id }
         setDevice(nil, for: id)

@@ -95,4 +95,13 @@ extension GestureEngine {
         }
         landings.putBack(into: &r.book.value.landingsHeld)
     }
+
+    /// Whether `r`, whose begin waits on a failure requirement (and which hears its fingers move
+    /// meanwhile), hears some of them lift while others stay down, as UIKit goes on delivering
+    /// them: the set it measures changes (a pan's centroid, a pinch's spread), and its values stay
+    /// continuous. The lift of its last finger it does not hear: its wait over, it begins and
+    /// ends at once (`endAfterWaiting()`).
+    func hearsLiftsWhileWaiting(_ r: GestureRecognizer) -> Bool {
+        r.isEnabled && r.pendingState == .began && r.activeTouchCount > 0
+    }
 }
