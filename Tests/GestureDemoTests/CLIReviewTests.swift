@@ -125,4 +125,15 @@ struct CLIReviewTests {
         #expect(devices.status == live.status, "devices \(devices.status), live \(live.status)")
         #expect(devices.stderr.contains("no such input device: /dev/input/event99"), "\(devices.stderr)")
     }
+
+    @Test("A --device node that opens but is no input device (/dev/null) is listed as rejected by devices, which exits 5 as live does")
+    func rejectedNodeExitStatus() throws {
+        let devices = try DemoRun.run(["devices", "--device", "/dev/null"])
+        let live = try DemoRun.run(["live", "--device", "/dev/null"])
+        #expect(live.status == 5)
+        #expect(devices.status == live.status, "devices \(devices.status), live \(live.status)")
+        #expect(devices.stderr.contains("libinput did not accept /dev/null as an input device"), "\(devices.stderr)")
+        #expect(!devices.stderr.contains("is udev running"), "\(devices.stderr)")
+        #expect(devices.stdout.contains("/dev/null"), "the listing names the node: \(devices.stdout)")
+    }
 }

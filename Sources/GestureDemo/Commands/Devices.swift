@@ -70,9 +70,13 @@ struct Devices: ParsableCommand {
             print(line)
         }
         if summaries.allSatisfy({ $0.kind == nil }) {
-            // Only nodes that do not exist: as `live` says of them (exit status 5).
-            if summaries.allSatisfy({ $0.access == .failed(errno: ENOENT) }) {
-                Terminal.error("gesture-demo: no such input device: \(summaries.compactMap(\.node).joined(separator: ", "))")
+            // Only nodes that do not exist, or that libinput refused (not input devices): as
+            // `live` says of them (exit status 5).
+            let missing = summaries.filter { $0.access == .failed(errno: ENOENT) }.compactMap(\.node)
+            let rejected = summaries.filter { $0.access == .failed(errno: 0) }.compactMap(\.node)
+            if missing.count + rejected.count == summaries.count {
+                if !missing.isEmpty { Terminal.error("gesture-demo: no such input device: \(missing.joined(separator: ", "))") }
+                for path in rejected { Terminal.error("gesture-demo: \(LibinputBackendError.deviceRejected(path: path, errno: 0))") }
                 throw ExitCode(5)
             }
             if summaries.contains(where: { if case .permissionDenied = $0.access { true } else { false } }) {

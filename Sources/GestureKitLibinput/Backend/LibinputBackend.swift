@@ -30,6 +30,9 @@ public final class LibinputBackend {
     let system: any LibinputSystem
     let logger: Logger
     let access: DeviceAccessRecorder
+    /// Nodes named in `.paths` that libinput refused though they opened (not input devices, as
+    /// `/dev/null`), when no touch device is required: the listings name them.
+    private var rejectedPaths: [String] = []
     private let logBridge: LibinputLogBridge
     var mapper: LibinputEventMapper
     /// Events libinput reported while the backend opened (the initial `DEVICE_ADDED`s), handed to
@@ -92,6 +95,7 @@ public final class LibinputBackend {
             for path in paths where !system.addPathDevice(path) {
                 let error = pathError(path)
                 if configuration.requiresTouchDevice { throw error }
+                if case .deviceRejected(_, 0) = error { rejectedPaths.append(path) }
                 logger.warning("\(error)")
             }
         }
@@ -235,6 +239,7 @@ public final class LibinputBackend {
         guard !isClosed else { return }
         let result = system.dispatch()
         if result < 0 && result != -EAGAIN { throw LibinputBackendError.dispatchFailed(errno: -result) }
+        if mapper.latestTime == .zero { mapper.startClock(at: system.monotonicNow()) }
         // A handler that closes the backend ends the reading: the system has no events left.
         while let raw = system.nextEvent() {
             if mapper.mapMotion(raw) { continue }
@@ -292,9 +297,13 @@ public final class LibinputBackend {
                 access: .opened))
         }
         for failure in access.failures where !nodes.contains(failure.path) {
+            nodes.insert(failure.path)
             summaries.append(LibinputDeviceSummary(
                 node: failure.path, access: LibinputDeviceSummary.access(forOpenResult: failure.result),
                 openedThrough: deviceAccess))
+        }
+        for path in rejectedPaths where !nodes.contains(path) {
+            summaries.append(LibinputDeviceSummary(node: path, access: .failed(errno: 0), openedThrough: deviceAccess))
         }
         return summaries
     }

@@ -14,7 +14,9 @@ import GestureKit
 ///   touchpad while a scroll is open ends the scroll first.
 /// - Touchscreens (touch capability) and touchpads (pointer and gesture capabilities) are announced
 ///   with `.deviceAdded` and `.deviceRemoved`; other devices are remembered for listings only.
-/// - Device events carry no time in libinput; they are stamped with the latest event time seen.
+/// - Device events carry no time in libinput; they are stamped with the latest event time seen,
+///   or, before any event carried one, with the monotonic clock as the backend first reads
+///   (``startClock(at:)``), so that the devices found at start are not stamped at boot.
 /// - Each touchscreen maps onto its own output: the one the host pinned it to, else the one the
 ///   ``OutputAssignment`` chooses, else the default. When a device's mapping changes, frames use
 ///   the new one at once; the device is announced again (`.deviceAdded`, same id) with the density
@@ -58,6 +60,13 @@ struct LibinputEventMapper {
     /// The latest timestamp of any event.
     private(set) var latestTime: Timestamp = .zero
     private var nextID = 1
+
+    /// Takes `now` (the monotonic clock, libinput's time base) as the latest time while no event
+    /// has carried one: the devices libinput announces as it starts are stamped with the moment
+    /// they were read, not with zero (boot), which a log would take as its origin.
+    mutating func startClock(at now: Timestamp) {
+        if latestTime == .zero { latestTime = now }
+    }
 
     init(defaultOutput: OutputMapping, assignment: OutputAssignment? = nil) {
         self.defaultOutput = defaultOutput
