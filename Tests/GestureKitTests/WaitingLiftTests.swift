@@ -76,3 +76,44 @@ struct WaitingPinchLiftTests {
         #expect(abs(pinch.scale - 2) < 0.01, "\(pinch.scale)")
     }
 }
+
+@Suite("A long press waiting on a failure requirement hears its fingers lift")
+struct WaitingLongPressLiftTests {
+    /// A two-finger press held long enough, whose begin waits on `gate`; one finger lifts.
+    func pressThenLift(_ s: Fingers) -> (LongPressGestureRecognizer, Manual) {
+        let press = LongPressGestureRecognizer().named("press")
+        press.numberOfTouchesRequired = 2
+        let gate = Manual().named("gate")
+        press.require(toFail: gate)
+        s.engine.root.addGestureRecognizer(press)
+        s.engine.root.addGestureRecognizer(gate)
+        s.press([1, 2], at: [Point(x: 300, y: 300), Point(x: 400, y: 300)])
+        s.wait(600)
+        #expect(press.state == .possible && press.pendingState == .began)
+        s.release([2])
+        return (press, gate)
+    }
+
+    @Test("Pressed long enough, one of its two fingers lifting while it waits: it begins and ends once the wait is over, as a press under way ends")
+    func beginsAndEndsWhenReleased() {
+        let s = Fingers()
+        let (press, gate) = pressThenLift(s)
+        #expect(s.takeLog().isEmpty)
+        gate.state = .failed
+        #expect(s.takeLog() == ["gate: failed(unspecified)", "press: began", "press: ended"])
+        #expect(press.state == .possible || press.state == .ended)
+        s.release([1])
+        #expect(s.takeLog().isEmpty)
+        #expect(s.engine.participants.isEmpty)
+    }
+
+    @Test("The same press fails if the gate recognizes")
+    func failsWhenTheGateWins() {
+        let s = Fingers()
+        let (_, gate) = pressThenLift(s)
+        gate.state = .ended
+        #expect(s.takeLog() == ["gate: ended", "press: failed(required gate to fail, but it recognized)"])
+        s.release([1])
+        #expect(s.engine.participants.isEmpty)
+    }
+}
