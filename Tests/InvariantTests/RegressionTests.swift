@@ -570,4 +570,19 @@ import Testing
         let violation = InvariantRun.replay(seed: 0xa4255256fc, mode: .reentrant, steps: steps, ownTouchHookInput: true)
         #expect(violation == nil, "\(violation ?? "")")
     }
+    /// A long press whose begin waits hears a finger lift while another stays down. A version in
+    /// which it then ended (as a press under way does) rather than failed left it waiting after
+    /// every finger lifted, when the lift came in input a delegate sent as it was asked about
+    /// requirements: found by the invariant checker (reentrant mode, seed 19,028).
+    @Test func seed4a54Reentrant() {
+        let steps: [Step] = [
+            .frame(1, ms: 10, [Contact(1, .began, 849, 246)]),
+            .frame(1, ms: 10, [Contact(2, .began, 97, 465)]),
+            .frame(1, ms: 10, [Contact(1, .moved, 835, 261), Contact(2, .moved, 95, 478)]),
+            .frame(1, ms: 0, [Contact(1, .moved, 830, 223), Contact(2, .moved, 101, 473), Contact(3, .began, 207, 231)]),
+            .frame(1, ms: 1093, [Contact(1, .moved, 819, 233)]),
+        ]
+        let violation = InvariantRun.replay(seed: 0x4a54, mode: .reentrant, steps: steps, ownTouchHookInput: true)
+        #expect(violation == nil, "\(violation ?? "")")
+    }
 }

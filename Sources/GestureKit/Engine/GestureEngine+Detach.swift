@@ -70,7 +70,32 @@ extension GestureEngine {
     func regionWillDetach(_ region: Region) {
         beginDeliveryBatch()
         defer { endDeliveryBatch() }
+        // Held touches are dropped before the recognizers holding them let go: released, they
+        // would be delivered (began) to a surface that is going, only to be cancelled there.
+        dropHeldTouches(in: region)
         region.forEachRecognizerOfSubtree { recognizerWillDetach($0) }
+        endDeliveries(in: region)
+    }
+
+    /// A region leaves the tree of an engine nested in this one's (or the nested tree leaves this
+    /// one's): this engine's fingers delivered to its subtree are cancelled there and held ones
+    /// dropped, as `regionWillDetach(_:)` does for the engine that holds the tree. The subtree's
+    /// recognizers are that engine's, not this one's.
+    func nestedRegionWillDetach(_ region: Region) {
+        beginDeliveryBatch()
+        defer { endDeliveryBatch() }
+        dropHeldTouches(in: region)
+        endDeliveries(in: region)
+    }
+
+    private func dropHeldTouches(in region: Region) {
+        for t in deliveryTouches where t.delivery != .delivering && t.delivery != .done {
+            if let hit = t.region, hit.isDescendant(of: region) { t.delivery = .done }
+        }
+    }
+
+    /// Cancels the touches delivered to `region`'s subtree and drops the held ones.
+    private func endDeliveries(in region: Region) {
         // Until none is left: a handler told of a cancel may land a finger in the subtree, which
         // is still in the tree, and that touch is delivered there too.
         var again = true

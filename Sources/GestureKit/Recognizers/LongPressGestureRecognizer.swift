@@ -110,9 +110,7 @@ open class LongPressGestureRecognizer: GestureRecognizer {
 
     open override func touchesEnded(_ touches: [Touch]) {
         sequence.active -= touches.count
-        // Pressed long enough and waiting on a failure requirement to begin, it ends as a press
-        // under way does when a finger lifts: it begins and ends once the wait is over.
-        if state.isActive || pendingState == .began {
+        if state.isActive {
             state = .ended
             return
         }

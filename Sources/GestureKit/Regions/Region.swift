@@ -122,18 +122,32 @@ public final class Region {
 
     // MARK: Tree
 
-    /// Adds `child` on top of the existing children, removing it from its former parent first.
+    /// Adds `child` on top of the existing children, removing it from its former parent first; a
+    /// child of this region is raised to the top, its touches and gestures going on.
     public func addChild(_ child: Region) {
         insertChild(child, at: children.count)
     }
 
-    /// Inserts `child` at `index` in back-to-front order.
+    /// Inserts `child` at `index` in back-to-front order. A child of this region already moves to
+    /// `index` among the others (`index` counted without it), and what its recognizers and touch
+    /// handlers are doing goes on, as UIKit's `insertSubview(_:at:)` on the same superview.
     ///
-    /// Removing `child` from its former parent cancels what its recognizers and handlers were
+    /// Removing `child` from another parent cancels what its recognizers and handlers were
     /// doing, and so calls out. Should one of those calls move `child` itself, or this region into
     /// `child`'s subtree, that change stands and this insertion does nothing (the tree stays a tree).
     public func insertChild(_ child: Region, at index: Int) {
         precondition(!isDescendant(of: child), "a region cannot be its own child or descendant")
+        // Already a child: only its place among its siblings changes (a compositor raising the
+        // window that was touched). It stays in the tree, and nothing of it is cancelled.
+        if child.parent === self {
+            var list = storedChildren
+            storedChildren = []
+            list.removeAll { $0 === child }
+            list.insert(child, at: min(max(0, index), list.count))
+            storedChildren = list
+            engine?.treeDidChange()
+            return
+        }
         child.removeFromParent()
         guard child.parent == nil, !isDescendant(of: child) else { return }
         var list = storedChildren
@@ -155,6 +169,12 @@ public final class Region {
         let engine = self.engine
         engine?.treeDidChange()
         engine?.regionWillDetach(self)
+        // The engines whose trees hold this engine's root deliver their fingers here too.
+        var outer = engine?.root.parent?.engine
+        while let e = outer, self.parent === parent {
+            e.nestedRegionWillDetach(self)
+            outer = e.root.parent?.engine
+        }
         guard self.parent === parent else { return }
         var siblings = parent.storedChildren
         parent.storedChildren = []
