@@ -1,6 +1,7 @@
 #include "CLibinputShim.h"
 
 #include <errno.h>
+#include <pthread.h>
 #include <signal.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -53,40 +54,78 @@ void gk_libinput_set_log_sink(struct libinput *libinput, gk_libinput_log_sink si
     libinput_log_set_handler(libinput, gk_libinput_log_handler);
 }
 
-static volatile sig_atomic_t stop_fd = -1;
+// Every run loop that handles the stop signals has its pipe in `stop_fds`; the handler writes to
+// each. The previous handlers are saved by the first install and put back by the last restore,
+// so two backends' loops (two seats, a touchscreen and a touchpad opened by path) each hear the
+// signals while they run, and the process's own handlers come back once both have ended.
+#define GK_STOP_SLOTS 16
+static volatile sig_atomic_t stop_fds[GK_STOP_SLOTS] = {
+    -1, -1, -1, -1, -1, -1, -1, -1, -1, -1, -1, -1, -1, -1, -1, -1,
+};
 static struct sigaction previous_int, previous_term;
-static int installed = 0;
+static int installs = 0;
+static pthread_mutex_t stop_lock = PTHREAD_MUTEX_INITIALIZER;
 
 static void gk_stop_signal_handler(int signo) {
     int saved = errno;
     unsigned char byte = (unsigned char)signo;
-    if (stop_fd >= 0) {
-        ssize_t ignored = write(stop_fd, &byte, 1);
-        (void)ignored;
+    for (int i = 0; i < GK_STOP_SLOTS; i++) {
+        int fd = stop_fds[i];
+        if (fd >= 0) {
+            ssize_t ignored = write(fd, &byte, 1);
+            (void)ignored;
+        }
     }
     errno = saved;
 }
 
 int gk_stop_signals_install(int write_fd) {
-    struct sigaction action;
-    memset(&action, 0, sizeof action);
-    action.sa_handler = gk_stop_signal_handler;
-    sigemptyset(&action.sa_mask);
-    stop_fd = write_fd;
-    if (sigaction(SIGINT, &action, &previous_int) != 0) return -errno;
-    if (sigaction(SIGTERM, &action, &previous_term) != 0) {
-        int error = errno;
-        sigaction(SIGINT, &previous_int, NULL);
-        return -error;
+    pthread_mutex_lock(&stop_lock);
+    int slot = -1;
+    for (int i = 0; i < GK_STOP_SLOTS && slot < 0; i++) {
+        if (stop_fds[i] < 0) slot = i;
     }
-    installed = 1;
+    if (slot < 0) {
+        pthread_mutex_unlock(&stop_lock);
+        return -EBUSY;
+    }
+    stop_fds[slot] = write_fd;
+    if (installs == 0) {
+        struct sigaction action;
+        memset(&action, 0, sizeof action);
+        action.sa_handler = gk_stop_signal_handler;
+        sigemptyset(&action.sa_mask);
+        if (sigaction(SIGINT, &action, &previous_int) != 0) {
+            int error = errno;
+            stop_fds[slot] = -1;
+            pthread_mutex_unlock(&stop_lock);
+            return -error;
+        }
+        if (sigaction(SIGTERM, &action, &previous_term) != 0) {
+            int error = errno;
+            sigaction(SIGINT, &previous_int, NULL);
+            stop_fds[slot] = -1;
+            pthread_mutex_unlock(&stop_lock);
+            return -error;
+        }
+    }
+    installs += 1;
+    pthread_mutex_unlock(&stop_lock);
     return 0;
 }
 
-void gk_stop_signals_restore(void) {
-    if (!installed) return;
-    sigaction(SIGINT, &previous_int, NULL);
-    sigaction(SIGTERM, &previous_term, NULL);
-    stop_fd = -1;
-    installed = 0;
+void gk_stop_signals_restore(int write_fd) {
+    pthread_mutex_lock(&stop_lock);
+    for (int i = 0; i < GK_STOP_SLOTS; i++) {
+        if (stop_fds[i] == write_fd) {
+            stop_fds[i] = -1;
+            installs -= 1;
+            if (installs == 0) {
+                sigaction(SIGINT, &previous_int, NULL);
+                sigaction(SIGTERM, &previous_term, NULL);
+            }
+            break;
+        }
+    }
+    pthread_mutex_unlock(&stop_lock);
 }

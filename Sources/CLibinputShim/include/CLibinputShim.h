@@ -35,11 +35,13 @@ void gk_libinput_set_log_sink(struct libinput *libinput, gk_libinput_log_sink si
 // written in C, the handler is guaranteed to do nothing but `write(2)` one byte to a self-pipe,
 // without touching the Swift runtime.
 
-/// Installs SIGINT and SIGTERM handlers that write the signal number (one byte) to `write_fd`,
-/// remembering the previous handlers. Returns 0, or `-errno`.
+/// Installs SIGINT and SIGTERM handlers that write the signal number (one byte) to `write_fd`, and
+/// to the pipe of every other loop installed meanwhile; the first install remembers the previous
+/// handlers. Returns 0, or `-errno` (`-EBUSY` with 16 loops installed already).
 int gk_stop_signals_install(int write_fd);
 
-/// Restores the handlers that were in place before `gk_stop_signals_install`.
-void gk_stop_signals_restore(void);
+/// Stops writing to `write_fd`; the last loop to leave restores the handlers that were in place
+/// before the first `gk_stop_signals_install`.
+void gk_stop_signals_restore(int write_fd);
 
 #endif

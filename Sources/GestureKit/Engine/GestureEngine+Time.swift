@@ -28,7 +28,7 @@ extension GestureEngine {
             }
             if book.value.touchpadGesturesUnderWay > 0 { oldest = min(oldest, oldestTouchpadEvent()) }
             book.value.watchdogFloor = oldest
-            let d = Timestamp(microseconds: oldest + timeout)
+            let d = Timestamp(microseconds: oldest.saturatingAdding(timeout))
             if best == nil || d < best! { best = d }
         }
         return best

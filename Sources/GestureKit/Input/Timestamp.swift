@@ -26,19 +26,20 @@ public struct Timestamp: Hashable, Comparable, Sendable, CustomStringConvertible
 
     @inlinable public static func < (a: Timestamp, b: Timestamp) -> Bool { a.microseconds < b.microseconds }
 
-    /// The timestamp `d` later.
+    /// The timestamp `d` later, or the last (first) timestamp there is when that lies beyond it:
+    /// a deadline at the end of time never comes, rather than trapping.
     @inlinable public static func + (t: Timestamp, d: Duration) -> Timestamp {
-        Timestamp(microseconds: t.microseconds + d.gestureMicroseconds)
+        Timestamp(microseconds: t.microseconds.saturatingAdding(d.gestureMicroseconds))
     }
 
-    /// The timestamp `d` earlier.
+    /// The timestamp `d` earlier, saturating as ``+(_:_:)`` does.
     @inlinable public static func - (t: Timestamp, d: Duration) -> Timestamp {
-        Timestamp(microseconds: t.microseconds - d.gestureMicroseconds)
+        Timestamp(microseconds: t.microseconds.saturatingSubtracting(d.gestureMicroseconds))
     }
 
-    /// The time between two timestamps.
+    /// The time between two timestamps (saturating at `Int64`'s range of microseconds).
     @inlinable public static func - (a: Timestamp, b: Timestamp) -> Duration {
-        .microseconds(a.microseconds - b.microseconds)
+        .microseconds(a.microseconds.saturatingSubtracting(b.microseconds))
     }
 
     public var description: String {
@@ -93,8 +94,24 @@ struct TimeLimit: Sendable {
         microseconds = duration.gestureMicroseconds
     }
 
-    /// The timestamp `limit` after `t`.
+    /// The timestamp `limit` after `t` (saturating, as `Timestamp + Duration`).
     static func + (t: Timestamp, limit: TimeLimit) -> Timestamp {
-        Timestamp(microseconds: t.microseconds + limit.microseconds)
+        Timestamp(microseconds: t.microseconds.saturatingAdding(limit.microseconds))
+    }
+}
+
+extension Int64 {
+    /// `self + other`, or `Int64.max` (`.min`) when the sum lies beyond: times near the ends of
+    /// the clock (a libinput time clamped to `Int64.max`, a host that advances to the end of
+    /// time, a limit of `.seconds(Int64.max)`) give deadlines that never come instead of a trap.
+    @inlinable func saturatingAdding(_ other: Int64) -> Int64 {
+        let (sum, overflow) = addingReportingOverflow(other)
+        return overflow ? (other < 0 ? .min : .max) : sum
+    }
+
+    /// `self - other`, saturating as ``saturatingAdding(_:)``.
+    @inlinable func saturatingSubtracting(_ other: Int64) -> Int64 {
+        let (difference, overflow) = subtractingReportingOverflow(other)
+        return overflow ? (other < 0 ? .max : .min) : difference
     }
 }

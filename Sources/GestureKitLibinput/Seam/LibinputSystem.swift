@@ -62,9 +62,11 @@ public protocol LibinputSystem: AnyObject {
     /// Closes both ends of the pipe.
     func closeWakePipe(_ pipe: WakePipe)
     /// Installs SIGINT and SIGTERM handlers that write the signal number into the pipe. Returns 0
-    /// or `-errno`.
+    /// or `-errno`. Several systems (one per backend) may have theirs installed at once: each
+    /// pipe hears every signal.
     func installStopSignals(_ pipe: WakePipe) -> Int32
-    /// Restores the signal handlers that were in place before ``installStopSignals(_:)``.
+    /// Stops this system's pipe hearing the signals; the last system installed restores the
+    /// signal handlers that were in place before the first ``installStopSignals(_:)``.
     func restoreStopSignals()
 
     // MARK: Seat

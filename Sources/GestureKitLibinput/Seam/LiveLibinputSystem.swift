@@ -14,6 +14,8 @@ public final class LiveLibinputSystem: LibinputSystem {
     private var interface: UnsafeMutablePointer<libinput_interface>?
     private var callbacks: Unmanaged<LibinputContextCallbacks>?
     private var deviceReferences: [RawDeviceHandle: OpaquePointer] = [:]
+    /// The pipe whose write end the stop signals write to, while installed.
+    private var stopSignalsFD: Int32?
 
     /// Creates a system with no context yet.
     public init() {}
@@ -373,14 +375,20 @@ public final class LiveLibinputSystem: LibinputSystem {
         _ = Glibc.close(pipe.writeFD)
     }
 
-    /// `sigaction` for SIGINT and SIGTERM, through the C shim's async-signal-safe handler.
+    /// `sigaction` for SIGINT and SIGTERM, through the C shim's async-signal-safe handler, which
+    /// writes to the pipe of every run loop installed (each backend's system installs its own).
     public func installStopSignals(_ pipe: WakePipe) -> Int32 {
-        gk_stop_signals_install(pipe.writeFD)
+        let result = gk_stop_signals_install(pipe.writeFD)
+        if result == 0 { stopSignalsFD = pipe.writeFD }
+        return result
     }
 
-    /// `sigaction` restoring the previous handlers.
+    /// Stops this system's pipe hearing the signals; once no run loop is left, `sigaction`
+    /// restores the handlers that were there before the first install.
     public func restoreStopSignals() {
-        gk_stop_signals_restore()
+        guard let fd = stopSignalsFD else { return }
+        stopSignalsFD = nil
+        gk_stop_signals_restore(fd)
     }
 
     // MARK: Seat
