@@ -47,7 +47,12 @@ extension GestureEngine {
         if g.timestamp.microseconds < book.value.watchdogFloor { book.value.watchdogFloor = g.timestamp.microseconds }
         if g.phase == .begin {
             if !touchpad.ignored.isEmpty { touchpad.ignored.removeAll { $0 == g.device } }
-            if let old = touchpadSequence(g.device) { cancelSequence(old, reason: .device) }
+            if let old = touchpadSequence(g.device) {
+                cancelSequence(old, reason: .device)
+                // Settle (and reset) the recognizers that followed it, so that they are offered
+                // the gesture that begins now.
+                finishOutsideCycle()
+            }
             nextSequence += 1
             let location = touchpadPointerLocation ?? (touchpadFocus ?? root).screenFrame.center
             let seq = Touch(
@@ -184,6 +189,8 @@ extension GestureEngine {
         seq.live.value.phase = .cancelled
         touchesLeft = true
         seq.live.value.cancellation = reason
+        // The cancel is the sequence's latest event: recognizers count its fingers at it.
+        seq.live.value.timestamp = now
         // The gesture as its latest event left it: its kind and spread. It names no fingers
         // (``TouchpadGestureEvent/fingerCount``): the recognizers keep the count they had.
         let latest = touchpad.sequences.firstIndex { $0 === seq }.map { touchpad.latest[$0] }

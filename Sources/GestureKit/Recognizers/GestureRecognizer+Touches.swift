@@ -42,10 +42,11 @@ extension GestureRecognizer {
         return location(in: region)
     }
 
-    /// Where a touchpad gesture is reported: the engine's pointer location, or the centre of this
-    /// recognizer's region.
+    /// Where a touchpad gesture is reported: the engine's pointer location, or the centre of the
+    /// region the gesture went to (``GestureEngine/touchpadFocus``, else the root), as the engine
+    /// documents; with no gesture, the centre of this recognizer's region.
     var fallbackLocation: Point {
-        region?.engine?.touchpadPointerLocation ?? region?.screenFrame.center ?? .zero
+        region?.engine?.touchpadPointerLocation ?? (touchpadGestureSequence?.region ?? region)?.screenFrame.center ?? .zero
     }
 
 
