@@ -22,7 +22,9 @@ extension LibinputBackend {
     /// - Parameters:
     ///   - engine: Receives every event (`send`) and every timeout (`advance(to:)`).
     ///   - handlingSignals: Whether SIGINT and SIGTERM stop the loop (their handlers are installed
-    ///     for the loop's duration and restored afterwards).
+    ///     for the loop's duration and restored afterwards). Several backends' loops may handle
+    ///     them at once (two seats, say): each is stopped by the signal, and the handlers in place
+    ///     before the first are restored when the last ends.
     ///   - onEvent: Called with each event after the engine has it, e.g. to print it.
     /// - Returns: Why the loop stopped.
     /// - Throws: ``LibinputBackendError`` when libinput, libseat or `poll` fail, or
