@@ -15,8 +15,9 @@ import GestureKit
 /// - Touchscreens (touch capability) and touchpads (pointer and gesture capabilities) are announced
 ///   with `.deviceAdded` and `.deviceRemoved`; other devices are remembered for listings only.
 /// - Device events carry no time in libinput; they are stamped with the latest event time seen,
-///   or, before any event carried one, with the monotonic clock as the backend first reads
-///   (``startClock(at:)``), so that the devices found at start are not stamped at boot.
+///   or, before any event carried one, with the monotonic clock as the backend reads their
+///   announcement (``startClock(at:)``), so that the devices found at start are not stamped at
+///   boot.
 /// - Each touchscreen maps onto its own output: the one the host pinned it to, else the one the
 ///   ``OutputAssignment`` chooses, else the default. When a device's mapping changes, frames use
 ///   the new one at once; the device is announced again (`.deviceAdded`, same id) with the density
