@@ -136,7 +136,7 @@ extension GestureEngine {
     /// Whether `r`, whose begin waits on a failure requirement, hears its touches move (as UIKit
     /// goes on delivering them): see docs/architecture.md, "A frame's way through".
     @inline(__always)
-    private func hearsMotionWhileWaiting(_ r: GestureRecognizer) -> Bool {
+    func hearsMotionWhileWaiting(_ r: GestureRecognizer) -> Bool {
         r.isEnabled && r.pendingState == .began
     }
 

@@ -102,6 +102,6 @@ extension GestureEngine {
     /// continuous. The lift of its last finger it does not hear: its wait over, it begins and
     /// ends at once (`endAfterWaiting()`).
     func hearsLiftsWhileWaiting(_ r: GestureRecognizer) -> Bool {
-        r.isEnabled && r.pendingState == .began && r.activeTouchCount > 0
+        hearsMotionWhileWaiting(r) && r.activeTouchCount > 0
     }
 }
