@@ -3,8 +3,8 @@
 ///
 /// Fails when a finger moves further than ``maximumMovement``, stays down longer than
 /// ``maximumTapDuration``, the pause between taps exceeds ``maximumIntervalBetweenTaps``, a tap
-/// lands further than ``maximumDistanceBetweenTaps`` from the first, or the finger count is not
-/// ``numberOfTouchesRequired``.
+/// lands further than ``maximumDistanceBetweenTaps`` from the first or on another device than the
+/// first, or the finger count is not ``numberOfTouchesRequired``.
 open class TapGestureRecognizer: GestureRecognizer {
     /// Taps needed (UIKit default 1).
     public var numberOfTapsRequired: Int {
@@ -72,6 +72,8 @@ open class TapGestureRecognizer: GestureRecognizer {
         var liftSum = Point.zero
         var lifts = 0
         var tapStart: Timestamp = .zero
+        /// The device of the first tap's fingers: the taps of one sequence come from one device.
+        var device: DeviceID?
     }
     private var sequence = Sequence()
 
@@ -95,8 +97,14 @@ open class TapGestureRecognizer: GestureRecognizer {
             sequence.lifts = 0
             deadline = now + settings.maximumTapDuration
             sequence.tapStart = now
+            if sequence.tapsCompleted == 0 { sequence.device = touches.first?.device }
         } else if numberOfTouchesRequired > 1 && now - sequence.tapStart > landingWindow {
             return fail(.fingersLandedApart(allowed: landingWindow))
+        }
+        // A tap on another device (a second touchscreen on the same output) is no tap of this
+        // sequence, wherever it lands: the surfaces are apart however close their points are.
+        if touches.contains(where: { $0.device != sequence.device }) {
+            return fail(.movedTooFar(allowed: maximumDistanceBetweenTaps))
         }
         sequence.touchesThisTap += touches.count
         sequence.activeThisTap += touches.count

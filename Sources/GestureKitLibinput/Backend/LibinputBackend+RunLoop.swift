@@ -6,7 +6,8 @@ extension LibinputBackend {
     ///
     /// The loop polls libinput's descriptor with a timeout taken from `engine.nextDeadline`.
     /// libinput stamps events with `CLOCK_MONOTONIC`, so deadlines — which are event times — are
-    /// turned into poll timeouts by reading that clock; this is the only place the backend reads it.
+    /// turned into poll timeouts by reading that clock (the backend reads it elsewhere only to
+    /// stamp devices announced before any event carried a time).
     /// When a poll times out, the engine is advanced to the clock's present, firing the deadline.
     /// Recognition itself only ever sees event timestamps.
     ///
