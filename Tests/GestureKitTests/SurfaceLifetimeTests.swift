@@ -99,4 +99,64 @@ struct SurfaceLifetimeTests {
         outer.release([1])
         #expect(log.take() == [], "the detached surface went on hearing the finger")
     }
+
+    @Test("Nested engines: an inner engine dropped with its finger down ends that finger with a cancel on the surface, which lives on in the outer tree", arguments: [TouchCancellationScope.touch, .region])
+    func innerEngineDropped(scope: TouchCancellationScope) {
+        let outer = Fingers()
+        var inner: Fingers? = Fingers()
+        let view = Region(frame: Rect(x: 0, y: 0, width: 500, height: 600), name: "view")
+        inner?.engine.root.addChild(view)
+        if let root = inner?.engine.root { outer.engine.root.addChild(root) }
+        let log = SurfaceLog(scope: scope)
+        view.touchHandler = log
+        inner?.press([1], at: [Point(x: 100, y: 300)])
+        #expect(log.take() == ["down 1", "frame view"])
+        weak let engine = inner?.engine
+        inner = nil
+        #expect(engine == nil)
+        #expect(log.take() == [scope == .touch ? "cancel 1" : "cancel view [1]", "frame view"],
+                "the surface never heard the end of the dropped engine's finger")
+        // The surface goes on in the outer tree: the outer engine's fingers reach it as before.
+        outer.press([2], at: [Point(x: 100, y: 300)])
+        outer.release([2])
+        #expect(log.take() == ["down 2", "frame view", "up 2", "frame view"])
+    }
+
+    @Test("An engine dropped with its finger down, its tree in no other engine's, calls no handler from its deinit")
+    func engineDroppedAlone() {
+        var story: Fingers? = Fingers()
+        let view = Region(frame: Rect(x: 0, y: 0, width: 500, height: 600), name: "view")
+        story?.engine.root.addChild(view)
+        let log = SurfaceLog(scope: .touch)
+        view.touchHandler = log
+        story?.press([1], at: [Point(x: 100, y: 300)])
+        #expect(log.take() == ["down 1", "frame view"])
+        story = nil
+        #expect(log.take() == [])
+    }
+
+    @Test("Nested engines: a region-wide cancel (wl_touch.cancel) ends the other engine's fingers on the surface too, in the same call")
+    func regionCancelCoversBothEngines() {
+        let outer = Fingers()
+        let inner = Fingers()
+        let view = Region(frame: Rect(x: 0, y: 0, width: 500, height: 600), name: "view")
+        inner.engine.root.addChild(view)
+        outer.engine.root.addChild(inner.engine.root)
+        let log = SurfaceLog(scope: .region)
+        view.touchHandler = log
+        outer.press([1], at: [Point(x: 100, y: 300)])
+        inner.press([2], at: [Point(x: 300, y: 300)])
+        #expect(log.take() == ["down 1", "frame view", "down 2", "frame view"])
+        inner.cancelContact(2)
+        inner.frame()
+        #expect(log.take() == ["cancel view [2, 1]", "frame view"])
+        // The client was told every touch on the surface ended: the outer finger's motion and lift
+        // are not heard there.
+        outer.drag(1, by: Point(x: 20, y: 0), over: 30)
+        outer.release([1])
+        #expect(log.take() == [], "the surface heard a finger after its region-wide cancel")
+        // A new finger is a new touch.
+        outer.press([3], at: [Point(x: 100, y: 300)])
+        #expect(log.take() == ["down 3", "frame view"])
+    }
 }

@@ -88,6 +88,25 @@ extension GestureEngine {
         endDeliveries(in: region)
     }
 
+    /// The engine is going (its `deinit`) with fingers down. Surfaces that live on in another
+    /// engine's tree (this root is placed in it) hear the fingers delivered to them end, with a
+    /// cancel (`host`: the host let the engine go); held ones are dropped. A tree no other engine
+    /// holds hears nothing from a `deinit`, where the host may be tearing its surfaces down, as
+    /// its recognizers hear of the end only when their region next joins an engine's tree.
+    func endDeliveriesAsEngineGoes() {
+        // This engine answers no more for its root: an engine found is one further up.
+        guard root.engine != nil else { return }
+        beginDeliveryBatch()
+        defer { endDeliveryBatch() }
+        for t in deliveryTouches where t.delivery != .done && t.region?.engine != nil {
+            if t.isActive {
+                t.live.value.phase = .cancelled
+                t.live.value.cancellation = .host
+            }
+            if t.delivery == .delivering { cancelDelivery(of: t) } else { t.delivery = .done }
+        }
+    }
+
     private func dropHeldTouches(in region: Region) {
         for t in deliveryTouches where t.delivery != .delivering && t.delivery != .done {
             if let hit = t.region, hit.isDescendant(of: region) { t.delivery = .done }

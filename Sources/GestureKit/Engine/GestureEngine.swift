@@ -254,6 +254,7 @@ public final class GestureEngine {
             for g in region.gestureRecognizers { g.joinedTree(of: engine) }
             stack.append(contentsOf: region.children)
         }
+        endDeliveriesAsEngineGoes()
         // A recognizer the host keeps must not stay in a gesture nothing will end. Those whose
         // tree lives on in another engine hear of the end now; the others when their region next
         // joins an engine's tree (`Region`), never from here, where the host may be tearing down

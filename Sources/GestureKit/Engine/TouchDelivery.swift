@@ -130,9 +130,27 @@ extension GestureEngine {
                 u.delivery = .done
                 touches.append(u)
             }
+            takeOtherEnginesDeliveries(to: region, into: &touches)
             handler.touchesCancelled(touches, in: region)
             touches.empty()
             book.value.regionCancelBuffer = touches
+        }
+    }
+
+    /// The fingers of the other engines that deliver to `region` (its tree placed in another's,
+    /// or another's placed in it), ended with this engine's in one region-wide cancel: the
+    /// surface heard that every touch on it ended. The engines are the one holding `region` and
+    /// those whose trees hold that engine's root.
+    private func takeOtherEnginesDeliveries(to region: Region, into touches: inout [Touch]) {
+        var engine = region.engine
+        while let e = engine {
+            if e !== self {
+                for u in e.deliveryTouches where u.delivery == .delivering && u.region === region {
+                    u.delivery = .done
+                    touches.append(u)
+                }
+            }
+            engine = e.book.value.rootIsNested ? e.root.parent?.engine : nil
         }
     }
 
