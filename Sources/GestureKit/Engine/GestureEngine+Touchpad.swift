@@ -76,8 +76,10 @@ extension GestureEngine {
                 // this engine's to offer the gesture to.
                 // A recognizer following touchscreen fingers is not offered the gesture: it
                 // follows one or the other, never both at once (see `offer(_:to:onlyIdle:inTree:)`).
+                // Nor is one following another touchpad's gesture: it follows one at a time.
                 for rec in region.gestureRecognizers
                 where rec.isEnabled && rec.committedState == .possible && rec.pendingState == nil
+                    && rec.touchpadGestureSequence == nil
                     && !followsFingers(rec) && rec.accepts(g) && region.engine === self
                     && (rec.delegate?.gestureRecognizer(rec, shouldReceive: g) ?? true) && seq.isActive
                     && !followsFingers(rec) /* the delegate may have sent a finger it took */ {
