@@ -29,49 +29,11 @@ public final class Arbiter {
     /// it whenever it is read, and when recognizers are released. A failure, the commonest outcome,
     /// looks for waiters among the participants only while someone waits.
     private var waiting: [GestureRecognizer] = []
+    /// The recognizers whose targets are being told they won, with their touches as they won
+    /// (innermost last): see `attempt(_:to:)`.
+    var winning: [Win] = []
 
     init() {}
-
-    // MARK: Relations
-
-    /// Whether `a` and `b` may recognize at the same time: either delegate says so.
-    public func mayRecognizeSimultaneously(_ a: GestureRecognizer, _ b: GestureRecognizer) -> Bool {
-        mayRecognizeSimultaneously(a, a.delegate(asking: .simultaneous), b, b.delegate(asking: .simultaneous))
-    }
-
-    /// Whether `r` must wait for `f` to fail.
-    public func requiresFailure(_ r: GestureRecognizer, of f: GestureRecognizer) -> Bool {
-        requiresFailure(r, r.delegate(asking: .requireFailure), of: f, f.delegate(asking: .requiredToFail))
-    }
-
-    // The same questions with the delegates already loaded: a loop over the participants loads
-    // the delegate of the recognizer it asks about once, not once per pair and question (each
-    // load of a weak reference costs about 50 instructions).
-    typealias Delegate = any GestureRecognizerDelegate
-
-    private func mayRecognizeSimultaneously(
-        _ a: GestureRecognizer, _ ad: Delegate?, _ b: GestureRecognizer, _ bd: Delegate?
-    ) -> Bool {
-        // Written as two `map`s on purpose: the same test as two `if let`s cost the 1-finger
-        // lifting frame 7,000 instructions more (35,361 → 42,315).
-        (ad.map { a.answersByDefault(.simultaneous) ? false : $0.gestureRecognizer(a, shouldRecognizeSimultaneouslyWith: b) } ?? false)
-            || (bd.map { b.answersByDefault(.simultaneous) ? false : $0.gestureRecognizer(b, shouldRecognizeSimultaneouslyWith: a) } ?? false)
-    }
-
-    private func requiresFailure(_ r: GestureRecognizer, _ rd: Delegate?, of f: GestureRecognizer, _ fd: Delegate?) -> Bool {
-        if r === f { return false }
-        if r.failureRequirements.contains(where: { $0 === f }) { return true }
-        if r.shouldRequireFailure(of: f) || f.shouldBeRequiredToFail(by: r) { return true }
-        if let rd, !r.answersByDefault(.requireFailure), rd.gestureRecognizer(r, shouldRequireFailureOf: f) { return true }
-        guard let fd, !f.answersByDefault(.requiredToFail) else { return false }
-        return fd.gestureRecognizer(f, shouldBeRequiredToFailBy: r)
-    }
-
-    /// Whether two recognizers follow a common touch or touchpad gesture sequence.
-    public func shareTouches(_ a: GestureRecognizer, _ b: GestureRecognizer) -> Bool {
-        for t in a.touches where b.touches.contains(where: { $0 === t }) { return true }
-        return false
-    }
 
     /// Whether `f` has not decided yet on the input it is following in the engine `link` leads
     /// to (the caller reads the arbiter's `link` once: each read is checked at run time).
@@ -154,6 +116,7 @@ public final class Arbiter {
             preventer = o.name
             return true
         }
+        if preventer == nil && !winning.isEmpty { preventer = wonBefore(r) }
         guard stillDeciding(r, since: resets) else { return }
         if let name = preventer {
             return engine.with(cause: .otherRecognizer(name)) { fail(r, .preventedBy(name)) }
@@ -175,8 +138,16 @@ public final class Arbiter {
         if !shouldBegin {
             return fail(r, .delegateRefusedBegin)
         }
+        // Its targets hear it win before those it beats fail; they, or the delegates asked as
+        // those fail, may let it go (disable or remove it, or send input that resets it). It
+        // beats them still: until they have failed, a recognizer sharing its touches as it won
+        // is prevented from winning in a cycle those calls run, and they fail even if the winner
+        // has let go of the touches meanwhile.
+        let touches = r.touches
+        winning.append(Win(recognizer: r, touches: touches))
         r.commit(target, reason: nil)
-        exclude(others: r)
+        exclude(others: r, sharing: r.resets == resets ? nil : touches)
+        winning.removeLast()
     }
 
     /// Whether `r`, reset `resets` times when delegates were asked about it, is still the
@@ -197,7 +168,7 @@ public final class Arbiter {
     /// recorded: `RecognizerBook.waitingOn`).
     private func mustWait(_ r: GestureRecognizer) -> Bool {
         let link = self.link!
-        for f in r.failureRequirements where isUndecided(f, in: link) && f !== r {
+        for f in r.failureRequirements where isUndecided(f, in: link) && f !== r && !waitChain(of: f, reaches: r) {
             r.book.value.waitingOn = ObjectIdentifier(f)
             return true
         }
@@ -208,7 +179,7 @@ public final class Arbiter {
         var found: ObjectIdentifier?
         _ = engine.listed.containsUnretained { o in
             guard o !== r && isUndecided(o, in: link) && requiresFailure(r, rd, of: o, o.delegate(asking: .requiredToFail))
-                && isUndecided(o, in: link) else { return false }
+                && isUndecided(o, in: link) && !waitChain(of: o, reaches: r) else { return false }
             found = ObjectIdentifier(o)
             return true
         }
@@ -221,21 +192,24 @@ public final class Arbiter {
         w.pendingState != nil && w.book.value.waitingOn == ObjectIdentifier(f)
     }
 
-    /// `winner` began or recognized: the undecided recognizers it beats fail.
-    private func exclude(others winner: GestureRecognizer) {
+    /// `winner` began or recognized: the undecided recognizers it beats fail. `touches` are the
+    /// winner's as it won, when it has let go of them since (`nil`: its own).
+    private func exclude(others winner: GestureRecognizer, sharing touches: [Touch]?) {
         let engine = self.engine
         engine.participantLoops += 1
         defer { engine.participantLoops -= 1 }
         var i = 0
         while i < engine.listed.count {
-            engine.withParticipant(at: i) { o in exclude(o, by: winner, engine) }
+            engine.withParticipant(at: i) { o in exclude(o, by: winner, sharing: touches, engine) }
             i += 1
         }
     }
 
     /// `o` fails if `winner` beats it.
     @inline(__always)
-    private func exclude(_ o: GestureRecognizer, by winner: GestureRecognizer, _ engine: GestureEngine) {
+    private func exclude(
+        _ o: GestureRecognizer, by winner: GestureRecognizer, sharing touches: [Touch]?, _ engine: GestureEngine
+    ) {
         // A recognizer released in this cycle (still listed) has no part in the outcome.
         guard o !== winner, engine.isParticipant(o), o.committedState == .possible else { return }
         let resets = o.resets
@@ -251,7 +225,7 @@ public final class Arbiter {
             guard o.resets == resets else { return }
             o.pendingState = nil
             engine.with(cause: .otherRecognizer(winner.name)) { fail(o, .requiredRecognizerSucceeded(winner.name)) }
-        } else if shareTouches(winner, o) && !mayRecognizeSimultaneously(winner, wd, o, od)
+        } else if (touches.map { Self.share($0, o) } ?? shareTouches(winner, o)) && !mayRecognizeSimultaneously(winner, wd, o, od)
             && winner.canPrevent(o) && o.canBePrevented(by: winner) {
             guard o.resets == resets else { return }
             o.pendingState = nil

@@ -18,6 +18,10 @@ extension GestureEngine {
         var r = t.region
         while let region = r {
             let inTree = hitTested || region.engine === self
+            // The ancestors as hit-testing found them, as UIKit fixes a touch's recognizers then:
+            // a delegate asked below may take the region out of the tree (a popup closed as it
+            // is touched), and the ancestors' recognizers are offered the touch still.
+            let parent = region.parent
             // The list as the offer begins (a delegate may change it), each recognizer borrowed.
             region.gestureRecognizers.forEachUnretained { g in
                 if offer(t, to: g, onlyIdle: onlyIdle, inTree: book.value.treeChanges == tree ? inTree : nil) {
@@ -26,7 +30,7 @@ extension GestureEngine {
             }
             // Above the engine's root (its tree placed in another engine's) is another engine's.
             if book.value.rootIsNested && region === root { break }
-            r = region.parent
+            r = parent
         }
         return took
     }

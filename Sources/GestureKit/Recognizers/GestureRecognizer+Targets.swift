@@ -122,8 +122,12 @@ extension GestureRecognizer {
     /// Calls each target in the order they were added. A target may add or remove targets,
     /// itself included: those added are called in the same round, those removed before their turn
     /// are not, and the others are each called once. A target whose object has gone is dropped.
+    /// A round stops once a target has had the recognizer reset (disabled it, or cancelled its
+    /// touches): the targets have heard its end in the round that ended it, and none reads
+    /// `possible`.
     func sendActions() {
         var i = 0
+        let resets = self.resets
         // The usual case, one closure: called through one copy of the list (which keeps the
         // closure alive should the call remove it). Targets the call adds are called next.
         let list = book.value.targets
@@ -143,6 +147,7 @@ extension GestureRecognizer {
                 book.value.targets.remove(at: i)
                 continue
             }
+            if self.resets != resets { return }
             // Carry on after this target's token: the array may have changed around it.
             if i < targets.count && targets[i].token == token {
                 i += 1
