@@ -298,7 +298,7 @@ extension GestureEngine {
             // Off the screen, the root; nowhere when the root takes no touches.
             hit = root.hitTest(onScreen(c.location, output: output)) ?? (root.isInteractionEnabled ? root : nil)
         } else {
-            hit = touchpadFocus ?? root
+            hit = touchpadTarget
         }
         t.live.value.region = hit
         t.live.value.gestureRecognizers.reserveCapacity(book.value.recognizersPerTouch)

@@ -54,13 +54,14 @@ extension GestureEngine {
                 finishOutsideCycle()
             }
             nextSequence += 1
-            let location = touchpadPointerLocation ?? (touchpadFocus ?? root).screenFrame.center
+            let focus = touchpadTarget
+            let location = touchpadPointerLocation ?? focus.screenFrame.center
             let seq = Touch(
                 sequence: nextSequence, device: g.device, contactID: -1, type: .touchpadGesture,
                 density: PointDensity(uniform: configuration.fallbackPointsPerMillimetre), at: g.timestamp,
                 location: location, millimetres: .zero, tapCount: 1
             )
-            seq.live.value.region = touchpadFocus ?? root
+            seq.live.value.region = focus
             seq.delivery = .done
             // Under way, and its events held back, before it is offered: a delegate asked
             // meanwhile may end it (handled once this begin has reached every recognizer) or
@@ -118,6 +119,19 @@ extension GestureEngine {
         } else if ignored {
             touchpad.ignored.removeAll { $0 == g.device }
         }
+    }
+
+    /// The region touchpad input goes to: ``touchpadFocus`` while it is in this engine's tree,
+    /// else the root (a focused surface that left the tree before the host moved the focus
+    /// takes nothing, and leaves the root's recognizers reachable).
+    var touchpadTarget: Region {
+        guard let focus = touchpadFocus, focus !== root else { return root }
+        var r = focus.parent
+        while let c = r {
+            if c === root { return focus }
+            r = c.parent
+        }
+        return root
     }
 
     /// Whether `r` follows a touchscreen (or raw touchpad) finger.

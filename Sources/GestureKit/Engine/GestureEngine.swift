@@ -78,7 +78,8 @@ public final class GestureEngine {
         }
     }
     /// The region whose recognizers (with its ancestors') receive touchpad gestures and indirect
-    /// touches: the focused surface, for a compositor. `nil` (the default) means the root.
+    /// touches: the focused surface, for a compositor. `nil` (the default) means the root; so does
+    /// a region that is not in the engine's tree (a surface closed before the focus moved on).
     public var touchpadFocus: Region? {
         get { storedTouchpadFocus }
         set { storedTouchpadFocus = newValue }

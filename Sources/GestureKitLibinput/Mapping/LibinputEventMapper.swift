@@ -294,29 +294,36 @@ struct LibinputEventMapper {
         return .none
     }
 
-    /// A frame that cancelled every touch of its device (one or several), held back until the next
-    /// libinput event: libinput cancels the touches of a device it removes just before the removal,
-    /// so a removal next drops the frame (the engine cancels the device's touches as
-    /// `deviceRemoved`); anything else releases it as it was read: a palm, or a device cancel of
-    /// several touches (see ``TouchFrameAccumulator``).
-    private(set) var heldCancel: (handle: RawDeviceHandle, frame: TouchFrame)?
+    /// An event that ends what a device had under way, held back until the next libinput event:
+    /// a frame that cancelled every touch of its device (one or several), or the end of a
+    /// touchpad gesture or of finger scrolling. libinput ends what a device it removes had under
+    /// way just before the removal (it cancels a touchscreen's touches; it lifts a touchpad's
+    /// fingers, which ends its gesture or scroll as if the user had lifted), so a removal next
+    /// drops the event, and the engine cancels as `deviceRemoved`; anything else releases it as
+    /// it was read: a palm, a device cancel of several touches (see ``TouchFrameAccumulator``), a
+    /// gesture the user ended. `time` is the event's.
+    private(set) var heldCancel: (handle: RawDeviceHandle, event: InputEvent, time: Timestamp)?
 
     /// The held cancel frame, if any, settled by what comes next: `next` is the libinput event
     /// about to be mapped, `nil` at the end of a dispatch; `removingAll` when every device goes.
-    /// Returns the frame to hand on, or `nil` (none held, or the device is going). The device's
+    /// Returns the frame to hand on, or `nil` (none held, the device is going, or another device's
+    /// removal comes first and it stays held). The device's
     /// announcement, if it waited for its last contact to lift (see `frame(of:at:)`), is then
     /// ``heldAnnouncement``.
     mutating func releaseHeldCancel(before next: RawLibinputEvent?, removingAll: Bool = false) -> InputEvent? {
         guard let held = heldCancel else { return nil }
+        // Another device's removal leaves it held: a seat suspended removes every device, each
+        // after what it ends.
+        if case .deviceRemoved(let handle)? = next, handle != held.handle, !removingAll { return nil }
         heldCancel = nil
         if removingAll { return nil }
         if case .deviceRemoved(let handle)? = next, handle == held.handle { return nil }
-        if let d = place(of: held.handle), devices[d].needsAnnouncement, devices[d].touches!.live.isEmpty,
+        if let d = place(of: held.handle), devices[d].needsAnnouncement, devices[d].touches?.live.isEmpty == true,
            let device = devices[d].device {
             devices[d].needsAnnouncement = false
-            heldAnnouncement = .deviceAdded(device, at: held.frame.timestamp)
+            heldAnnouncement = .deviceAdded(device, at: held.time)
         }
-        return .touchFrame(held.frame)
+        return held.event
     }
 
     /// The announcement of the device whose held cancel frame was just released, to hand on
@@ -330,7 +337,7 @@ struct LibinputEventMapper {
         devices[d].touches!.close(at: time, output: output)
         let frame = devices[d].touches!.frame
         if devices[d].touches!.isLoneCancel {
-            heldCancel = (devices[d].info.handle, frame)
+            heldCancel = (devices[d].info.handle, .touchFrame(frame), frame.timestamp)
             devices[d].touches!.settle()
             return .none
         }
@@ -366,6 +373,11 @@ struct LibinputEventMapper {
             device: device.id, timestamp: time, kind: kind, phase: phase, fingerCount: gesture.fingerCount,
             delta: gesture.delta, unacceleratedDelta: gesture.unacceleratedDelta, scale: gesture.scale,
             angleDelta: gesture.angleDelta))
+        if gesture.phase == .end {
+            // Held back: a removal next makes it the removal's cancel (see `heldCancel`).
+            heldCancel = (devices[d].info.handle, event, time)
+            return .none
+        }
         return scrollEnd.map { Output($0, event) } ?? Output(event)
     }
 
@@ -380,7 +392,8 @@ struct LibinputEventMapper {
         if scroll.isStop {
             guard devices[d].scrolling else { return .none }
             devices[d].scrolling = false
-            return Output(scrollEvent(device.id, time, .end))
+            heldCancel = (devices[d].info.handle, scrollEvent(device.id, time, .end), time)
+            return .none
         }
         var delta = Point(x: scroll.horizontal ?? 0, y: scroll.vertical ?? 0)
         if scroll.naturalScrolling { delta = Point(x: -delta.x, y: -delta.y) }
