@@ -130,4 +130,30 @@ struct DirectionalSwipeTests {
         #expect(watcher.calls == ["start right", "update", "update", "update", "update", "update", "cancel"])
         #expect(s.outcomes == ["dswipe: began", "dswipe: cancelled"])
     }
+
+    @Test("the targets called for began read the initial direction and the progress, on a touchscreen and on a touchpad")
+    func targetsReadTheDirectionAtBegan() {
+        for kind in [DeviceKind.touchscreen, .touchpad] {
+            let s = Fingers(kind: kind)
+            let swipe = DirectionalSwipeGestureRecognizer().named("dswipe")
+            s.engine.root.addGestureRecognizer(swipe)
+            var atBegan: [(SwipeDirection, Double)] = []
+            swipe.addTarget { g in
+                guard g.state == .began else { return }
+                atBegan.append((g.initialDirection, g.progress))
+            }
+            if kind == .touchscreen {
+                s.press([1], at: [Point(x: 400, y: 300)])
+                s.drag(1, by: Point(x: 200, y: 0), over: 200)
+                s.release([1])
+            } else {
+                s.pad(.swipe, .begin, fingers: 3)
+                for _ in 0..<10 { s.pad(.swipe, .update, fingers: 3, delta: Point(x: 20, y: 0)) }
+                s.pad(.swipe, .end, fingers: 3)
+            }
+            #expect(atBegan.count == 1, "\(kind)")
+            #expect(atBegan.first?.0 == .right, "\(kind): \(atBegan)")
+            #expect((atBegan.first?.1 ?? 0) > 0, "\(kind): \(atBegan)")
+        }
+    }
 }

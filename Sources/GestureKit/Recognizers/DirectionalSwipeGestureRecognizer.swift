@@ -149,6 +149,14 @@ open class DirectionalSwipeGestureRecognizer: PanGestureRecognizer {
         swipeDelegate?.swipeDidStart(self)
     }
 
+    /// Whether the pan may begin; when it may, its initial direction is known before it begins,
+    /// so that the targets called for `began` read it, and ``progress`` with it.
+    open override func shouldBegin(translation: Point, touch: Touch?) -> Bool {
+        guard super.shouldBegin(translation: translation, touch: touch) else { return false }
+        sequence.initialDirection = .dominant(millimetres(translation, for: touch))
+        return true
+    }
+
     /// Begun as the failure requirement it waited on failed, outside its hooks: it starts there.
     override func beganAfterWaiting() { start() }
 
