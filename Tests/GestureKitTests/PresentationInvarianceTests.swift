@@ -400,7 +400,7 @@ struct PresentationInvarianceTests {
         check("directional swipe", P.compare([a], make: { v in let cfg = GestureConfiguration.default;
             let d = DirectionalSwipeGestureRecognizer(configuration: cfg); d.cancelDistance = .millimetres(8); return d
         }, extra: Self.dswipe),
-              expect: ["began none right", "ended right left"])
+              expect: ["began right right", "ended right left"])
     }
 
     @Test func directionalSwipeBackEarly() {
@@ -412,7 +412,7 @@ struct PresentationInvarianceTests {
         check("directional swipe back", P.compare([a], make: { v in let cfg = GestureConfiguration.default;
             let d = DirectionalSwipeGestureRecognizer(configuration: cfg); d.cancelDistance = .millimetres(8); return d
         }, extra: Self.dswipe),
-              expect: ["began none right", "cancelled right left"])
+              expect: ["began right right", "cancelled right left"])
     }
 
     // MARK: Pinch and rotation

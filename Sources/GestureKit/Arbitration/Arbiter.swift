@@ -143,11 +143,19 @@ public final class Arbiter {
         // beats them still: until they have failed, a recognizer sharing its touches as it won
         // is prevented from winning in a cycle those calls run, and they fail even if the winner
         // has let go of the touches meanwhile.
+        // (The list is read and written whole, never changed in place: the compiler then
+        // checks none of its accesses, where an append is checked at run time.)
         let touches = r.touches
-        winning.append(Win(recognizer: r, touches: touches))
+        var list = winning
+        winning = []
+        list.append(Win(recognizer: r, touches: touches))
+        winning = list
         r.commit(target, reason: nil)
         exclude(others: r, sharing: r.resets == resets ? nil : touches)
-        winning.removeLast()
+        list = winning
+        winning = []
+        list.removeLast()
+        winning = list
     }
 
     /// Whether `r`, reset `resets` times when delegates were asked about it, is still the

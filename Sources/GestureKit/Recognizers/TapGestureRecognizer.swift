@@ -103,7 +103,9 @@ open class TapGestureRecognizer: GestureRecognizer {
         }
         // A tap on another device (a second touchscreen on the same output) is no tap of this
         // sequence, wherever it lands: the surfaces are apart however close their points are.
-        if touches.contains(where: { $0.device != sequence.device }) {
+        // (The first fingers of a sequence gave it its device.)
+        if sequence.tapsCompleted > 0 || sequence.touchesThisTap > 0,
+           touches.contains(where: { $0.device != sequence.device }) {
             return fail(.movedTooFar(allowed: maximumDistanceBetweenTaps))
         }
         sequence.touchesThisTap += touches.count
