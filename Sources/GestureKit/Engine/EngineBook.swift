@@ -50,6 +50,10 @@ struct EngineBook {
     var isDeliveringTouches = false
     var recognizersReset = false
     var frameSerial = 0
+    /// The last touch sequence number before the event being handled (or the deadlines being
+    /// fired): a touch numbered after it landed in this cycle, whatever its stamp (a device that
+    /// repeats a stamp, a late frame heard at the engine's time), see `offerTouchesMissed()`.
+    var landingsFrom = 0
     /// Touch frames handled so far: each frame's contacts mark the touches they report with it
     /// (`TouchMotion.reportMark`), and the fingers it leaves out are `stationary` in it.
     var reportMarks = 0

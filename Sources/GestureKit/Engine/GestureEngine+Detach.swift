@@ -1,4 +1,21 @@
 extension GestureEngine {
+    /// Cancels every touch and touchpad gesture in flight (the rest of a touchpad gesture, which
+    /// libinput goes on sending, is ignored), and ends each recognizer still deciding with no touch
+    /// (a double tap between its taps): the safe way out for a host that lost track of its input.
+    public func cancelAllTouches() {
+        beginDeliveryBatch()
+        defer { endDeliveryBatch() }
+        touchpad.deferred.removeAll() // sent before, still waiting their turn: they go too
+        for t in activeTouches { ignoreContact(of: t, cancelling: .host) }
+        for s in touchpadSequences {
+            if !touchpad.ignored.contains(s.device) { touchpad.ignored.append(s.device) }
+            cancelSequence(s, reason: .host)
+        }
+        cancelParticipantsFollowingNoTouch(.host)
+        dispatchAndFinishCycle()
+        drainTouchpadEvents()
+    }
+
     // MARK: Detaching
 
     /// Releases a recognizer that is being disabled or removed: a gesture in progress is

@@ -9,8 +9,11 @@ extension GestureEngine {
     public func send(_ event: InputEvent) {
         if book.value.cause.kind != .input { return sendAsInput(event) }
         advance(to: event.timestamp)
+        let landings = book.value.landingsFrom
+        book.value.landingsFrom = nextSequence
         beginDeliveryBatch()
         defer {
+            book.value.landingsFrom = landings
             endDeliveryBatch()
             if deliveryBatches == 0 && !book.value.retiring.isEmpty { recycleRetiredTouches() }
         }
@@ -37,23 +40,6 @@ extension GestureEngine {
         book.value.cause = .input
         defer { book.value.cause = outer }
         send(event)
-    }
-
-    /// Cancels every touch and touchpad gesture in flight (the rest of a touchpad gesture, which
-    /// libinput goes on sending, is ignored), and ends each recognizer still deciding with no touch
-    /// (a double tap between its taps): the safe way out for a host that lost track of its input.
-    public func cancelAllTouches() {
-        beginDeliveryBatch()
-        defer { endDeliveryBatch() }
-        touchpad.deferred.removeAll() // sent before, still waiting their turn: they go too
-        for t in activeTouches { ignoreContact(of: t, cancelling: .host) }
-        for s in touchpadSequences {
-            if !touchpad.ignored.contains(s.device) { touchpad.ignored.append(s.device) }
-            cancelSequence(s, reason: .host)
-        }
-        cancelParticipantsFollowingNoTouch(.host)
-        dispatchAndFinishCycle()
-        drainTouchpadEvents()
     }
 
     // MARK: Touch frames

@@ -67,7 +67,8 @@ extension GestureEngine {
         while i < activeTouches.count {
             let t = activeTouches[i]
             i += 1
-            if t.type != .touchpadGesture && offer(t, onlyIdle: t.startTimestamp != now) { took = true }
+            let landedNow = t.startTimestamp == now && t.sequence > book.value.landingsFrom
+            if t.type != .touchpadGesture && offer(t, onlyIdle: !landedNow) { took = true }
         }
         return took
     }

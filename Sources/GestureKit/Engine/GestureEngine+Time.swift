@@ -61,6 +61,7 @@ extension GestureEngine {
     }
 
     private func fireDeadlines(at due: Timestamp) {
+        book.value.landingsFrom = nextSequence
         if let timeout = configuration.stuckTouchTimeout {
             var any = false
             for t in activeTouches where t.lastReport + timeout <= due {

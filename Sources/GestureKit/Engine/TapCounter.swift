@@ -24,11 +24,12 @@ struct TapCounter {
     private var earliestEnd = Timestamp.zero
 
     /// The tap count of a finger landing at `location` on `device` at `time`, counting taps that
-    /// ended at most `interval` before, within `distance`.
+    /// ended less than `interval` before, within `distance`. (At `interval` exactly, the tap
+    /// recognizer's deadline has fired first: its limits are the first times that fail.)
     func count(
         device: DeviceID, location: Point, density: PointDensity, time: Timestamp, interval: Duration, distance: Distance
     ) -> Int {
-        guard !fingers.isEmpty, time - latestEnd <= interval else { return 1 }
+        guard !fingers.isEmpty, time - latestEnd < interval else { return 1 }
         // The distance's unit along each axis: millimetres through the device's density, or points.
         let (sx, sy) = switch distance {
         case .millimetres: (1 / density.x, 1 / density.y)
@@ -37,7 +38,7 @@ struct TapCounter {
         let limit = distance.magnitude * distance.magnitude
         var count = 0
         var nearest = Double.infinity
-        for tap in fingers where tap.device == device && time - tap.end <= interval {
+        for tap in fingers where tap.device == device && time - tap.end < interval {
             let dx = (location.x - tap.location.x) * sx
             let dy = (location.y - tap.location.y) * sy
             let d = dx * dx + dy * dy
@@ -49,11 +50,11 @@ struct TapCounter {
         return count + 1
     }
 
-    /// Notes that `t` lifted: as a finger of a tap if it lasted at most `longest` and moved at
+    /// Notes that `t` lifted: as a finger of a tap if it lasted less than `longest` and moved at
     /// most `movement`, else as an end to the taps counted so far; fingers that lifted more than
     /// `interval` before go.
     mutating func noteEnd(of t: Touch, longest: Duration, movement: Distance, interval: Duration) {
-        let short = t.timestamp - t.startTimestamp <= longest
+        let short = t.timestamp - t.startTimestamp < longest
         let still = movement.length(of: t.location - t.startLocation, density: t.density) <= movement.magnitude
         guard short && still else { return fingers.removeAll(keepingCapacity: true) }
         // A finger that landed as the last one lifted (drummed) is the next tap.

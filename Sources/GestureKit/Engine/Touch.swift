@@ -282,20 +282,19 @@ public final class Touch {
     func take(_ c: TouchContact, at time: Timestamp) { take(c, at: time, reported: time) }
 
     /// Takes a contact's report, stamped `reported` by its device, in the engine's cycle at `time`
-    /// (later when the engine's time had passed the stamp as the frame came in): the touch is
-    /// updated at `time`, and the watchdog counts from `reported`. Returns whether it moved: a
-    /// contact at a new position that is not `stationary` (moved, or a lift that carries the last
-    /// motion). Only then does ``previousLocation`` change, so that a panel that re-sends a
-    /// resting finger unchanged and one that leaves it out give the same values. A `stationary`
-    /// contact at a new position is its producer placing a finger that did not move anew (a
-    /// calibration or mapping changed with fingers down): the touch is put there with no motion,
-    /// and ``previousLocation`` goes with it, so that the two still differ by the last motion.
+    /// (later when the engine's time had passed the stamp): the touch is updated at `time`, and
+    /// the watchdog counts from `reported`. Returns whether it moved: a contact at a new position
+    /// that is not `stationary` (moved, or a lift carrying the last motion). Only then does
+    /// ``previousLocation`` change, so that a panel that re-sends a resting finger and one that
+    /// leaves it out give the same values. A `stationary` contact at a new position is a finger
+    /// placed anew (a mapping changed with fingers down): it is put there with no motion, and
+    /// ``previousLocation`` and ``startLocation`` go with it (the last motion, and the motion
+    /// since the landing, are unchanged).
     @inline(__always)
     @discardableResult
     func take(_ c: TouchContact, at time: Timestamp, reported: Timestamp) -> Bool {
         let changed = c.location != location
-        // A contact the producer merely repeats (a resting finger re-sent every frame) is not news:
-        // only a change keeps the watchdog away.
+        // A contact merely repeated (a resting finger re-sent) is no news to the watchdog.
         if changed || c.pressure != pressure || c.majorAxisMillimetres != majorAxisMillimetres || !c.phase.isActive {
             live.value.lastReport = reported
         }
@@ -303,6 +302,7 @@ public final class Touch {
         if changed {
             if c.phase == .stationary {
                 live.value.previousLocation = previousLocation + (c.location - location)
+                live.value.startLocation = startLocation + (c.location - location)
             } else {
                 live.value.previousLocation = location
                 moved = true

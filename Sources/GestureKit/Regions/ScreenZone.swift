@@ -308,11 +308,18 @@ public enum ScreenZone: Hashable, Sendable, CustomStringConvertible {
     }
 
     /// The inward direction a displacement (millimetres) leaves the zone in, if the zone accepts
-    /// it: the edge's inward direction when that dominates, or a corner's sector.
+    /// it: the edge's inward direction when it goes inward at least as far as along the edge (at
+    /// 45° exactly, every edge alike), or a corner's sector.
     func leavingDirection(_ millimetres: Point) -> SwipeDirection? {
         switch self {
         case .edge(let z):
-            return SwipeDirection.dominant(millimetres) == z.edge.inward ? z.edge.inward : nil
+            let (inward, along): (Double, Double) = switch z.edge {
+            case .left: (millimetres.x, millimetres.y)
+            case .right: (-millimetres.x, millimetres.y)
+            case .top: (millimetres.y, millimetres.x)
+            case .bottom: (-millimetres.y, millimetres.x)
+            }
+            return inward > 0 && inward >= abs(along) ? z.edge.inward : nil
         case .corner(let z):
             return z.direction(of: millimetres).map(z.swipeDirection)
         }

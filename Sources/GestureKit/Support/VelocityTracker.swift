@@ -5,7 +5,7 @@
 /// quadratic (or a line, with few samples) to the samples inside the window ending at the newest
 /// one, weighting them equally, and returns the fit's slope at that newest sample. Because the
 /// fit spans a time window, not a number of samples, the same motion sampled at 60, 120 or 240 Hz
-/// gives the same answer.
+/// gives the same answer (the ring holds the default 100 ms window up to 640 Hz).
 public struct VelocityTracker: Sendable {
     /// How many samples the ring keeps.
     public static let capacity = Ring.count
@@ -15,7 +15,7 @@ public struct VelocityTracker: Sendable {
         var x: Double
         var y: Double
     }
-    private typealias Ring = InlineArray<32, Sample>
+    private typealias Ring = InlineArray<64, Sample>
     private var samples = Ring(repeating: Sample(time: 0, x: 0, y: 0))
     private var head = 0
     private var count = 0
