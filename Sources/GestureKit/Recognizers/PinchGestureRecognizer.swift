@@ -3,7 +3,9 @@
 /// ``minimumSpreadChange``.
 ///
 /// ``scale`` is the spread relative to the start (below 1 pinching in), settable; ``velocity`` is
-/// in scale per second. libinput's touchpad pinch drives it too.
+/// in scale per second. It ends when the last finger lifts, as UIKit's does: while one finger is
+/// left the scale holds, and a finger landing again goes on from it. libinput's touchpad pinch
+/// drives it too.
 open class PinchGestureRecognizer: GestureRecognizer {
     /// The spread change before the pinch begins.
     public var minimumSpreadChange: Distance {
@@ -159,9 +161,11 @@ open class PinchGestureRecognizer: GestureRecognizer {
     }
 
     open override func touchesEnded(_ touches: [Touch]) {
-        if activeTouchCount < 2 {
+        // As UIKit's, it ends when the last finger lifts: with one finger left the scale holds,
+        // and a finger landing again goes on from it.
+        if activeTouchCount == 0 {
             if state.isActive { return state = .ended }
-            if activeTouchCount == 0 { return fail(.endedTooSoon) }
+            return fail(.endedTooSoon)
         }
         rebase()
     }

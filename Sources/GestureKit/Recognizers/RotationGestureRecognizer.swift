@@ -180,10 +180,11 @@ open class RotationGestureRecognizer: GestureRecognizer {
     }
 
     open override func touchesEnded(_ touches: [Touch]) {
-        let active = activeTouchCount
-        if active < 2 {
+        // As UIKit's, it ends when the last finger lifts: with one finger left the angle holds,
+        // and a finger landing again goes on from it.
+        if activeTouchCount == 0 {
             if state.isActive { return state = .ended }
-            if active == 0 { return fail(.endedTooSoon) }
+            return fail(.endedTooSoon)
         }
         anchor()
     }

@@ -127,7 +127,9 @@ open class SwipeGestureRecognizer: GestureRecognizer {
     private struct Sequence {
         var recognizedDirection: SwipeDirection = []
         var touchpadTravelMillimetres: Point = .zero
-        var startLocation: Point = .zero
+        /// Where its fingers landed, summed, and how many: its location is their centroid.
+        var startSum: Point = .zero
+        var starts = 0
         var firstLanding: Timestamp = .zero
         /// The travel reached the distance, but off every allowed direction's cone.
         var cameOffAxis = false
@@ -167,10 +169,13 @@ open class SwipeGestureRecognizer: GestureRecognizer {
     open override func touchesBegan(_ touches: [Touch]) {
         if deadline == nil {
             deadline = now + settings.maximumDuration
-            sequence.startLocation = touches.first?.startLocation ?? .zero
             sequence.firstLanding = now
         } else if numberOfTouchesRequired > 1 && now - sequence.firstLanding > landingWindow {
             return fail(.fingersLandedApart(allowed: landingWindow))
+        }
+        for t in touches {
+            sequence.startSum += t.startLocation
+            sequence.starts += 1
         }
         let fingers = numberOfTouches
         if fingers > numberOfTouchesRequired {
@@ -248,10 +253,11 @@ open class SwipeGestureRecognizer: GestureRecognizer {
         }
     }
 
-    /// Where the swipe started (the first finger's landing point).
+    /// Where the swipe started: the centroid of its fingers' landing points, as UIKit gives it.
     open override func location(in region: Region?) -> Point {
-        if touchpadGestureSequence != nil { return super.location(in: region) }
-        return region?.convert(fromScreen: sequence.startLocation) ?? sequence.startLocation
+        if touchpadGestureSequence != nil || sequence.starts == 0 { return super.location(in: region) }
+        let start = sequence.startSum / Double(sequence.starts)
+        return region?.convert(fromScreen: start) ?? start
     }
 
     open override func reset() {
