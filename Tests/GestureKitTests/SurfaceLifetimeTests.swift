@@ -64,13 +64,13 @@ struct SurfaceLifetimeTests {
     }
 
     /// An engine's tree placed in another's; a view in the inner tree with a surface log.
-    func nested() -> (outer: Fingers, inner: Fingers, view: Region, log: SurfaceLog) {
+    func nested(scope: TouchCancellationScope = .touch) -> (outer: Fingers, inner: Fingers, view: Region, log: SurfaceLog) {
         let outer = Fingers()
         let inner = Fingers()
         let view = Region(frame: Rect(x: 0, y: 0, width: 500, height: 600), name: "view")
         inner.engine.root.addChild(view)
         outer.engine.root.addChild(inner.engine.root)
-        let log = SurfaceLog(scope: .touch)
+        let log = SurfaceLog(scope: scope)
         view.touchHandler = log
         return (outer, inner, view, log)
     }
@@ -137,13 +137,7 @@ struct SurfaceLifetimeTests {
 
     @Test("Nested engines: a region-wide cancel (wl_touch.cancel) ends the other engine's fingers on the surface too, in the same call")
     func regionCancelCoversBothEngines() {
-        let outer = Fingers()
-        let inner = Fingers()
-        let view = Region(frame: Rect(x: 0, y: 0, width: 500, height: 600), name: "view")
-        inner.engine.root.addChild(view)
-        outer.engine.root.addChild(inner.engine.root)
-        let log = SurfaceLog(scope: .region)
-        view.touchHandler = log
+        let (outer, inner, _, log) = nested(scope: .region)
         outer.press([1], at: [Point(x: 100, y: 300)])
         inner.press([2], at: [Point(x: 300, y: 300)])
         #expect(log.take() == ["down 1", "frame view", "down 2", "frame view"])
