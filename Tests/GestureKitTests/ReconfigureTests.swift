@@ -88,8 +88,10 @@ struct ReconfigureTests {
     /// double tap, which now waits on the single tap, which waits on it. After the fingers lift
     /// and every interval has passed, neither may be left waiting for good: the next taps must be
     /// offered to them and recognized.
-    @Test("A failure requirement added while its partner waits leaves no recognizer waiting for good")
-    func cyclicRequirementAddedMidWait() {
+    /// The requirement is added with `require(toFail:)`, or by a delegate that starts answering
+    /// `shouldRequireFailureOf`.
+    @Test("A failure requirement added while its partner waits leaves no recognizer waiting for good", arguments: [false, true])
+    func cyclicRequirementAddedMidWait(byDelegate: Bool) {
         let s = Fingers()
         let single = TapGestureRecognizer().named("single")
         let double = TapGestureRecognizer().named("double")
@@ -97,9 +99,19 @@ struct ReconfigureTests {
         single.require(toFail: double)
         s.engine.root.addGestureRecognizer(single)
         s.engine.root.addGestureRecognizer(double)
+        let d = Delegate()
+        s.keepAlive.append(d)
+        double.delegate = d
         s.tap(at: Point(x: 300, y: 300))
         s.wait(30)
-        double.require(toFail: single)
+        if byDelegate {
+            d.requireFailure = { [unowned single] r, o in r.name == "double" && o === single }
+        } else {
+            double.require(toFail: single)
+        }
+        // `require(toFail:)` holds the other strongly: the pair, requiring each other, would keep
+        // each other alive after the story.
+        defer { double.failureRequirements = [] }
         s.tap(at: Point(x: 300, y: 300))
         s.wait(2000)
         // The double tap decides without waiting on the single tap that waits on it, and wins.

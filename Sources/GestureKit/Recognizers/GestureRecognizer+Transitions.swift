@@ -4,6 +4,10 @@ extension GestureRecognizer {
     /// Makes this recognizer wait in `possible` until `other` fails; if `other` recognizes, this
     /// one fails. Pay for it only where needed: a single tap that requires a double tap to fail
     /// waits up to ``GestureConfiguration/multiTapMaximumInterval`` after every tap.
+    ///
+    /// `other` is held strongly. Two recognizers that require each other keep
+    /// each other alive; when they are decided, the one that would close the loop of waits does
+    /// not wait.
     public func require(toFail other: GestureRecognizer) {
         precondition(other !== self, "a recognizer cannot require its own failure")
         if !failureRequirements.contains(where: { $0 === other }) { failureRequirements = failureRequirements + [other] }
