@@ -36,8 +36,14 @@ extension Arbiter {
 
     /// Whether two recognizers follow a common touch or touchpad gesture sequence.
     public func shareTouches(_ a: GestureRecognizer, _ b: GestureRecognizer) -> Bool {
-        for t in a.touches where b.touches.contains(where: { $0 === t }) { return true }
-        return false
+        Self.share(a.touches, b)
+    }
+
+    /// Whether `o`, which has begun or recognized (or is being told it won) on touches `r`
+    /// shares, keeps `r` from doing the same: they may not recognize together, and neither
+    /// subclass says otherwise.
+    func prevents(_ o: GestureRecognizer, _ r: GestureRecognizer) -> Bool {
+        !mayRecognizeSimultaneously(r, o) && o.canPrevent(r) && r.canBePrevented(by: o)
     }
 
     // MARK: Winners and waits
@@ -55,8 +61,7 @@ extension Arbiter {
     /// target runs.
     func wonBefore(_ r: GestureRecognizer) -> String? {
         let list = winning
-        for w in list where w.recognizer !== r && Self.share(w.touches, r)
-            && !mayRecognizeSimultaneously(r, w.recognizer) && w.recognizer.canPrevent(r) && r.canBePrevented(by: w.recognizer) {
+        for w in list where w.recognizer !== r && Self.share(w.touches, r) && prevents(w.recognizer, r) {
             return w.recognizer.name
         }
         return nil

@@ -111,8 +111,7 @@ public final class Arbiter {
         // The list as the attempt begins, each participant borrowed from it rather than retained.
         var preventer: String?
         _ = engine.listed.containsUnretained { o in
-            guard o !== r && o.committedState.hasRecognized && shareTouches(r, o)
-                && !mayRecognizeSimultaneously(r, o) && o.canPrevent(r) && r.canBePrevented(by: o) else { return false }
+            guard o !== r && o.committedState.hasRecognized && shareTouches(r, o) && prevents(o, r) else { return false }
             preventer = o.name
             return true
         }

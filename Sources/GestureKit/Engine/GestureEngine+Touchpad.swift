@@ -125,13 +125,8 @@ extension GestureEngine {
     /// else the root (a focused surface that left the tree before the host moved the focus
     /// takes nothing, and leaves the root's recognizers reachable).
     var touchpadTarget: Region {
-        guard let focus = touchpadFocus, focus !== root else { return root }
-        var r = focus.parent
-        while let c = r {
-            if c === root { return focus }
-            r = c.parent
-        }
-        return root
+        guard let focus = touchpadFocus, focus.isDescendant(of: root) else { return root }
+        return focus
     }
 
     /// Whether `r` follows a touchscreen (or raw touchpad) finger.

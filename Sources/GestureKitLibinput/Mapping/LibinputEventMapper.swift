@@ -304,9 +304,9 @@ struct LibinputEventMapper {
     /// gesture the user ended. `time` is the event's.
     private(set) var heldCancel: (handle: RawDeviceHandle, event: InputEvent, time: Timestamp)?
 
-    /// The held cancel frame, if any, settled by what comes next: `next` is the libinput event
+    /// The held event, if any, settled by what comes next: `next` is the libinput event
     /// about to be mapped, `nil` at the end of a dispatch; `removingAll` when every device goes.
-    /// Returns the frame to hand on, or `nil` (none held, the device is going, or another device's
+    /// Returns the event to hand on, or `nil` (none held, the device is going, or another device's
     /// removal comes first and it stays held). The device's
     /// announcement, if it waited for its last contact to lift (see `frame(of:at:)`), is then
     /// ``heldAnnouncement``.
