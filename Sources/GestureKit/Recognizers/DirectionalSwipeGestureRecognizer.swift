@@ -52,20 +52,57 @@ open class DirectionalSwipeGestureRecognizer: PanGestureRecognizer {
     private var storedCancelDistance: Distance = .points(32)
 
     /// The direction the swipe began in.
-    public var initialDirection: SwipeDirection { sequence.initialDirection }
-    /// The direction the fingers are moving in now: that of their last millimetre of motion
-    /// (``directionHysteresis``).
-    public var currentDirection: SwipeDirection { sequence.currentDirection }
+    public var initialDirection: SwipeDirection { sequence.value.initialDirection }
+    /// The direction the fingers are moving in now: that of their last millimetre of motion, from
+    /// the last point of their path at least ``directionHysteresis`` from where they are.
+    public var currentDirection: SwipeDirection { sequence.value.currentDirection }
 
     /// What the recognizer knows of the sequence it follows beyond the pan's, as one value:
     /// ``reset()`` replaces it whole.
     private struct Sequence {
         var initialDirection: SwipeDirection = []
         var currentDirection: SwipeDirection = []
-        /// Where ``currentDirection`` was last set (the landing at first).
-        var anchor: Point = .zero
+        /// The last points of the centre's path, each at least 0.25 mm from the one stored
+        /// before it: a ring, the newest at `end - 1`. The last millimetre of motion began
+        /// at one of them, however the motion was cut into frames.
+        var trail = InlineArray<8, Point>(repeating: .zero)
+        var count = 0
+        var end = 0
+
+        /// Starts the trail anew at `p` (a landing).
+        mutating func restart(at p: Point) {
+            trail[0] = p
+            (count, end) = (1, 1)
+        }
+
+        /// The centre is at `p`: the current direction becomes that from the newest point of the
+        /// trail at least ``directionHysteresis`` away (none: the fingers strayed less than that,
+        /// and the direction stands), and `p` joins the trail if it is far enough from its newest.
+        mutating func follow(_ p: Point, density: PointDensity) {
+            // Squared lengths in millimetres, against the squared thresholds.
+            let hysteresis = DirectionalSwipeGestureRecognizer.hysteresisMillimetres, spacing = 0.25
+            var i = end
+            for _ in 0..<count {
+                i = i == 0 ? trail.count - 1 : i - 1
+                let step = density.millimetres(p - trail[i])
+                if step.x * step.x + step.y * step.y >= hysteresis * hysteresis {
+                    currentDirection = .dominant(step)
+                    break
+                }
+            }
+            let newest = density.millimetres(p - trail[end == 0 ? trail.count - 1 : end - 1])
+            if count == 0 || newest.x * newest.x + newest.y * newest.y >= spacing * spacing {
+                trail[end] = p
+                end = end + 1 == trail.count ? 0 : end + 1
+                count = min(count + 1, trail.count)
+            }
+        }
     }
-    private var sequence = Sequence()
+    /// In a box (docs/architecture.md, "Checks the compiler removes"): the trail is changed in
+    /// place on every frame, where a mutating call on a stored value is an access the compiler
+    /// checks at run time, and a copy put back whole moves it twice (43 and 58 instructions a
+    /// frame of the recording).
+    private let sequence = Unchecked(Sequence())
 
     /// The superview: the parent of the recognizer's region, or the region for a root.
     public var superview: Region? { region?.parent ?? region }
@@ -80,10 +117,10 @@ open class DirectionalSwipeGestureRecognizer: PanGestureRecognizer {
     /// The translation along ``initialDirection`` over the superview's extent on that axis;
     /// negative when moved back past the origin; halved while the delegate asks for a bounce.
     public var progress: Double {
-        guard let sv = superview, !sequence.initialDirection.isEmpty else { return 0 }
-        let extent = sequence.initialDirection == .left || sequence.initialDirection == .right ? sv.frame.width : sv.frame.height
+        guard let sv = superview, !sequence.value.initialDirection.isEmpty else { return 0 }
+        let extent = sequence.value.initialDirection == .left || sequence.value.initialDirection == .right ? sv.frame.width : sv.frame.height
         guard extent > 0 else { return 0 }
-        let u = sequence.initialDirection.unitVector
+        let u = sequence.value.initialDirection.unitVector
         var p = (translation.x * u.x + translation.y * u.y) / extent
         if swipeDelegate?.swipeShouldBounce(self) ?? false { p /= 2 }
         return p
@@ -92,7 +129,7 @@ open class DirectionalSwipeGestureRecognizer: PanGestureRecognizer {
     /// Whether the swipe has travelled less than ``cancelDistance`` along its initial direction
     /// and is moving back against it: the default reason to cancel on lifting.
     public var isMovingBackBeforeCancelDistance: Bool {
-        let u = sequence.initialDirection.unitVector
+        let u = sequence.value.initialDirection.unitVector
         // A distance in millimetres is judged in millimetres along the direction's own axis
         // (a device's density may differ between its axes), one in points in points.
         let along: Double, limit: Double
@@ -103,14 +140,19 @@ open class DirectionalSwipeGestureRecognizer: PanGestureRecognizer {
             let m = millimetres(translation, for: touches.first)
             (along, limit) = (m.x * u.x + m.y * u.y, mm)
         }
-        return along < limit && sequence.currentDirection == sequence.initialDirection.opposite
+        return along < limit && sequence.value.currentDirection == sequence.value.initialDirection.opposite
     }
 
-    /// The motion that sets ``currentDirection``: the fingers' centre must have moved this far
-    /// since the direction was last set. A contact settling a fraction of a millimetre as it
-    /// lifts changes nothing, and the direction does not depend on how the motion is cut into
-    /// frames (a panel's rate).
-    public static let directionHysteresis = Distance.millimetres(1)
+    /// The motion that sets ``currentDirection``: it is the direction from the last point of the
+    /// fingers' path at least this far from where they are now. A contact settling or trembling
+    /// a fraction of a millimetre changes nothing, and the direction does not depend on how the
+    /// motion is cut into frames (a panel's rate).
+    public static let directionHysteresis = Distance.millimetres(hysteresisMillimetres)
+    static let hysteresisMillimetres = 1.0
+
+    // The points of the path kept for `currentDirection` (8) are at least 0.25 mm apart: at any
+    // frame rate, they are points of the path about that far apart, and a tremble smaller than
+    // that leaves them as they are. `Sequence.follow` holds the figure.
 
     open override func touchesMoved(_ touches: [Touch]) {
         let before = state
@@ -121,7 +163,9 @@ open class DirectionalSwipeGestureRecognizer: PanGestureRecognizer {
     open override func touchpadGesture(_ event: TouchpadGestureEvent) {
         let before = state
         super.touchpadGesture(event)
-        if event.phase == .update {
+        if event.phase == .begin {
+            sequence.value.restart(at: position)
+        } else if event.phase == .update {
             track(before)
         } else if event.phase == .cancel && before.isActive {
             // As when its touches are cancelled.
@@ -130,12 +174,7 @@ open class DirectionalSwipeGestureRecognizer: PanGestureRecognizer {
     }
 
     private func track(_ before: GestureState) {
-        let touch = touches.first
-        let step = position - sequence.anchor
-        if Self.directionHysteresis.isReached(by: step, density: density(for: touch)) {
-            sequence.currentDirection = .dominant(millimetres(step, for: touch))
-            sequence.anchor = position
-        }
+        sequence.value.follow(position, density: density(for: touches.first))
         if before == .possible && state == .began {
             start()
         } else if state == .changed {
@@ -145,7 +184,7 @@ open class DirectionalSwipeGestureRecognizer: PanGestureRecognizer {
 
     /// The swipe began: its initial direction is the translation's, and the delegate hears of it.
     private func start() {
-        sequence.initialDirection = .dominant(millimetres(translation, for: touches.first))
+        sequence.value.initialDirection = .dominant(millimetres(translation, for: touches.first))
         swipeDelegate?.swipeDidStart(self)
     }
 
@@ -153,7 +192,7 @@ open class DirectionalSwipeGestureRecognizer: PanGestureRecognizer {
     /// so that the targets called for `began` read it, and ``progress`` with it.
     open override func shouldBegin(translation: Point, touch: Touch?) -> Bool {
         guard super.shouldBegin(translation: translation, touch: touch) else { return false }
-        sequence.initialDirection = .dominant(millimetres(translation, for: touch))
+        sequence.value.initialDirection = .dominant(millimetres(translation, for: touch))
         return true
     }
 
@@ -162,7 +201,7 @@ open class DirectionalSwipeGestureRecognizer: PanGestureRecognizer {
 
     open override func touchesBegan(_ touches: [Touch]) {
         super.touchesBegan(touches)
-        if self.touches.count == touches.count { sequence.anchor = position }
+        if self.touches.count == touches.count { sequence.value.restart(at: position) }
     }
 
     open override func finish() {
@@ -183,6 +222,6 @@ open class DirectionalSwipeGestureRecognizer: PanGestureRecognizer {
 
     open override func reset() {
         super.reset()
-        sequence = Sequence()
+        sequence.value = Sequence()
     }
 }
