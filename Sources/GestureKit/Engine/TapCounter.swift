@@ -1,5 +1,7 @@
 /// Counts taps for ``Touch/tapCount``: each finger that lands is counted from the tap that ended
-/// lately nearest to it, on the same device, within the multi-tap interval and distance.
+/// lately nearest to it, on the same device, within the multi-tap interval and distance. The
+/// distance runs from where a finger of the last tap lifted to where the new one lands, as the
+/// tap recognizer measures it (from its first tap's lift to the next tap's landing).
 ///
 /// Every finger of the last tap is kept, not only the last to lift: the fingers of a two-finger
 /// double tap's second tap each count from the finger of the first tap that landed where they
@@ -66,6 +68,6 @@ struct TapCounter {
             earliestEnd = fingers.first?.end ?? t.timestamp
         }
         latestEnd = t.timestamp
-        fingers.append(Tap(device: t.device, location: t.startLocation, end: t.timestamp, count: t.tapCount))
+        fingers.append(Tap(device: t.device, location: t.location, end: t.timestamp, count: t.tapCount))
     }
 }
