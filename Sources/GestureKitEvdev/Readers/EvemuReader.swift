@@ -4,11 +4,14 @@ import GestureKit
 /// Reads evemu recordings (`evemu-record`, `evemu-describe` followed by events).
 ///
 /// Accepted, as found in real files:
+/// * lines ending at LF, CR LF or a lone CR (other Unicode line breaks, such as a form feed in a
+///   comment or NEL in a name, belong to their line, as evemu reads them);
 /// * a `# EVEMU 1.x` version line, or none at all; any other `#` line is a comment;
 /// * `N:` name, `I:` bus/vendor/product/version in hexadecimal;
 /// * `P:` property bytes (missing in old files: ``DeviceDescription/properties`` is then `nil`);
 /// * `B:` bitmask lines, several per type, each continuing the type's mask 8 bytes further;
-/// * `A:` axis lines with or without the resolution field (missing means 0);
+/// * `A:` axis lines with or without the resolution field (missing means 0); the range of an axis
+///   the `B:` lines leave out is ignored;
 /// * `L:` and `S:` state lines, ignored;
 /// * `E: <sec>.<usec> <type hex> <code hex> <value>` with zero-padded values (`0810`, `-001`) and an
 ///   optional trailing `# comment`. Timestamps may be relative or absolute epoch; they are rebased
@@ -49,7 +52,10 @@ public enum EvemuReader {
     public static func parse(_ text: String, source: String? = nil) throws(EvdevError) -> Recording {
         var parser = Parser(source: source)
         var lineNumber = 0
-        for rawLine in text.split(omittingEmptySubsequences: false, whereSeparator: \.isNewline) {
+        // Lines end at LF, CR LF or a lone CR, as evemu's and editors' files do; not at the other
+        // characters Unicode counts as line breaks (NEL, VT, FF, U+2028, U+2029), which a device's
+        // name or a comment may hold and evemu reads as part of the line.
+        for rawLine in text.split(omittingEmptySubsequences: false, whereSeparator: { $0 == "\n" || $0 == "\r\n" || $0 == "\r" }) {
             lineNumber += 1
             try parser.parse(line: rawLine, number: lineNumber)
         }
@@ -114,7 +120,8 @@ private struct Parser {
 
     func checkVersion(_ line: Substring, _ number: Int) throws(EvdevError) {
         let words = line.dropFirst().split(separator: " ")
-        guard words.count == 2, words[0] == "EVEMU" else { return }
+        // A version line is `# EVEMU <number>`; `# EVEMU recording` is a comment.
+        guard words.count == 2, words[0] == "EVEMU", words[1].first?.isASCII == true, words[1].first?.isNumber == true else { return }
         let parts = words[1].split(separator: ".")
         guard parts.count == 2, parts[0] == "1", Int(parts[1]) != nil else {
             throw malformed(number, "evemu version 1.x", line)
@@ -256,6 +263,11 @@ private struct Parser {
         guard sawName else { throw error(lastLine, .truncated(expected: "an N: line")) }
         guard sawID else { throw error(lastLine, .truncated(expected: "an I: line")) }
         guard !description.codes.isEmpty else { throw error(lastLine, .truncated(expected: "B: lines")) }
+        // An A: line for an axis the B: lines leave out describes no axis of the device (evemu
+        // sets up only the axes its mask has): its range is dropped, as `absInfo(for:)` ignores
+        // it, so that the description reads the same written as `libinput record` YAML.
+        var description = description
+        description.absInfo = description.absInfo.filter { description.supports(EventCode(.abs, $0.key)) }
         return Recording(source: source, devices: [RecordedDevice(description: description, events: events)])
     }
 }
