@@ -322,7 +322,7 @@ extension GestureEngine {
         // made one: once reset it speaks for the next sequence, not for theirs.
         for t in deliveryTouches where t.delivery != .done {
             guard t.gestureRecognizers.contains(where: { $0 === r }) else { continue }
-            if r.cancelsTouchesInView && old.hasRecognized { t.isClaimed = true }
+            if r.cancelsTouchesInView && old.hasBegun { t.isClaimed = true }
             t.remove(r)
         }
         r.committedState = .possible

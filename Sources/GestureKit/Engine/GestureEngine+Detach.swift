@@ -41,7 +41,7 @@ extension GestureEngine {
         defer { endDeliveryBatch() }
         // A gesture that recognized keeps the claim it made on its touches, which the delivery
         // pass has not seen yet if it recognized in this cycle (its target disabling it).
-        let claims = r.cancelsTouchesInView && r.committedState.hasRecognized
+        let claims = r.cancelsTouchesInView && r.committedState.hasBegun
         with(cause: .detached) { arbiter.detach(r) }
         for t in r.touches {
             if claims { t.isClaimed = true }

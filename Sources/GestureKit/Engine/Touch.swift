@@ -203,9 +203,8 @@ public final class Touch {
     public var pressure: Double? { live.value.pressure }
     /// The contact's major axis in millimetres, when the device reports it.
     public var majorAxisMillimetres: Double? { live.value.majorAxisMillimetres }
-    /// How many taps in quick succession, at about this place, this touch is the last of (1 for a
-    /// first tap), as UIKit counts them: within the multi-tap interval from the last tap's lift
-    /// and the multi-tap distance from where it lifted, as the tap recognizer measures.
+    /// How many taps in quick succession (as UIKit counts them; measured from the last tap's lift,
+    /// as the tap recognizer does) at about this place this touch is the last of (1 for a first).
     public var tapCount: Int { live.value.tapCount }
     /// Why the engine cancelled the touch, when it did.
     public var cancellation: TouchCancellation? { live.value.cancellation }

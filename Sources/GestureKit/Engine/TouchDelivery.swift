@@ -63,7 +63,7 @@ extension GestureEngine {
         let span = recognizers.span
         for i in span.indices {
             let s = span[i].committedState
-            if span[i].cancelsTouchesInView && s.hasRecognized { claimed = true; break }
+            if span[i].cancelsTouchesInView && s.hasBegun { claimed = true; break }
             if s == .possible && span[i].isEnabled {
                 if span[i].delaysTouchesBegan { holdBegan = true }
                 if span[i].delaysTouchesEnded { holdEnded = true }

@@ -84,8 +84,8 @@ open class GestureRecognizer {
         }
     }
 
-    /// Whether touches are cancelled in the region when this recognizer claims them (began or
-    /// recognized). Default on.
+    /// Whether touches are cancelled in the region when this recognizer claims them: it began
+    /// (a claim a cancel in the same cycle does not take back) or recognized. Default on.
     public var cancelsTouchesInView: Bool {
         get { book.value.cancelsTouchesInView }
         set { book.value.cancelsTouchesInView = newValue }

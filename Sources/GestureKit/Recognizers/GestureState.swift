@@ -44,6 +44,17 @@ public enum GestureState: String, Hashable, Sendable, CaseIterable {
         }
     }
 
+    /// Whether a recognizer in this state recognized in its sequence: began, changed, recognized,
+    /// or cancelled (reached only from began or changed). What a recognizer with
+    /// `cancelsTouchesInView` claims its touches by, even when it began and was cancelled in one
+    /// cycle, before the touches' delivery saw it began.
+    @inlinable var hasBegun: Bool {
+        switch self {
+        case .began, .changed, .ended, .cancelled: true
+        case .possible, .failed: false
+        }
+    }
+
     /// Whether `a` and `b` are the same case. Written out, as a `switch` on the cases, rather
     /// than left to the compiler: the synthesized comparison goes through memory and keeps
     /// references alive around it (docs/architecture.md, "Comparing cases").

@@ -31,10 +31,12 @@ open class LongPressGestureRecognizer: GestureRecognizer {
         get { settings.acceptsTouchpadHolds }
         set { settings.acceptsTouchpadHolds = newValue }
     }
-    /// How far apart in time the fingers may land, when more than one is required.
+    /// How far apart in time the fingers may land, when more than one is required. A finger
+    /// landing later fails the press; so does the window closing with fewer fingers down than
+    /// required, at that time (``FailureReason/fingersLandedApart(allowed:)``).
     public var landingWindow: Duration {
-        get { settings.landingWindow }
-        set { settings.landingWindow = newValue }
+        get { settings.landingWindow.duration }
+        set { settings.landingWindow = TimeLimit(newValue) }
     }
 
     /// Where the settings above are stored, checked by the compiler rather than at run time
@@ -45,7 +47,7 @@ open class LongPressGestureRecognizer: GestureRecognizer {
         var numberOfTouchesRequired: Int = 1
         var numberOfTapsRequired: Int = 0
         var acceptsTouchpadHolds: Bool = true
-        var landingWindow: Duration
+        var landingWindow: TimeLimit
     }
     private var settings: Settings
 
@@ -72,7 +74,7 @@ open class LongPressGestureRecognizer: GestureRecognizer {
         settings = Settings(
             minimumPressDuration: TimeLimit(configuration.longPressMinimumDuration),
             allowableMovement: configuration.longPressAllowableMovement,
-            landingWindow: configuration.multiTouchLandingWindow
+            landingWindow: TimeLimit(configuration.multiTouchLandingWindow)
         )
         tapTimer = TimeLimit(configuration.tapMaximumDuration)
         super.init(configuration: configuration)
@@ -97,6 +99,14 @@ open class LongPressGestureRecognizer: GestureRecognizer {
         if sequence.active == numberOfTouchesRequired {
             sequence.pressing = sequence.tapsDone >= numberOfTapsRequired
             deadline = now + (sequence.pressing ? settings.minimumPressDuration : tapTimer)
+        } else {
+            // Fingers still to come must land within the landing window, after which none may
+            // join: the press fails then, rather than go on holding its touches back from the
+            // view (`delaysTouchesBegan`) until they move or lift.
+            // (Microseconds kept with the setting: converting the duration on every landing
+            // cost a 1-finger landing 46 instructions.)
+            let joinBy = Timestamp(microseconds: (sequence.firstLanding + settings.landingWindow).microseconds.saturatingAdding(1))
+            if deadline.map({ joinBy < $0 }) ?? true { deadline = joinBy }
         }
     }
 
@@ -133,6 +143,10 @@ open class LongPressGestureRecognizer: GestureRecognizer {
         // A deadline set while it was deciding (a touchpad hold joining it while the arbiter
         // ruled on its begin) means nothing once the press is under way.
         guard state == .possible else { return }
+        if sequence.active > 0 && sequence.active < numberOfTouchesRequired && touchpadGestureSequence == nil
+            && time - sequence.firstLanding > landingWindow {
+            return fail(.fingersLandedApart(allowed: landingWindow))
+        }
         if sequence.pressing && (sequence.active == numberOfTouchesRequired || touchpadGestureSequence != nil) {
             state = .began
         } else if sequence.active > 0 {

@@ -46,7 +46,9 @@ public struct ScreenEdges: OptionSet, Hashable, Sendable, CustomStringConvertibl
 ///   inside two edge bands (a corner without a corner zone) takes the edge whose inward direction
 ///   the first motion goes in. Motion the zones do not accept fails with
 ///   ``FailureReason/wrongDirection``.
-/// - For multi-finger edge swipes, raise ``PanGestureRecognizer/minimumNumberOfTouches``.
+/// - For multi-finger edge swipes, raise ``PanGestureRecognizer/minimumNumberOfTouches``. With
+///   fewer fingers down than that when ``landingWindow`` closes, the pan fails then
+///   (``FailureReason/fingersLandedApart(allowed:)``): no finger may join it any more.
 ///
 /// Once it has begun, ``zone`` is the zone it started in, ``edge`` or ``corner`` says which, and
 /// ``direction`` is the direction it left in.
@@ -205,6 +207,19 @@ open class ScreenEdgePanGestureRecognizer: PanGestureRecognizer {
             if let failure { return fail(failure) }
         }
         super.touchesBegan(touches)
+        // Fewer fingers than it needs to begin: those still to come must land within the landing
+        // window, after which none may join. It fails then, rather than go on holding its touches
+        // back from the view (`delaysTouchesBegan`) until they lift.
+        if state == .possible, self.touches.count < minimumNumberOfTouches, let first = sequence.firstLanding {
+            deadline = first + landingWindow + .microseconds(1)
+        }
+    }
+
+    open override func deadlineReached(at time: Timestamp) {
+        super.deadlineReached(at: time)
+        if state == .possible, numberOfTouches < minimumNumberOfTouches {
+            fail(.fingersLandedApart(allowed: landingWindow))
+        }
     }
 
     open override func shouldBegin(translation: Point, touch: Touch?) -> Bool {
