@@ -150,4 +150,40 @@ struct ClaimsAndHeldTouchesTests {
         s.wait(1000)
         #expect(rootLog.take() == ["down 1", "frame root"])
     }
+
+    // MARK: A delivery flag turned off
+
+    @Test("delaysTouchesBegan turned off while a resting finger is held back: the view hears it at once, in a frame")
+    func delaysTouchesBeganTurnedOff() {
+        let s = Fingers()
+        let (view, log) = view(s)
+        let press = LongPressGestureRecognizer().named("press")
+        press.minimumPressDuration = .seconds(5)
+        press.delaysTouchesBegan = true
+        view.addGestureRecognizer(press)
+        s.press([1], at: [Point(x: 300, y: 300)])
+        s.wait(100)
+        #expect(log.take() == [])
+        press.delaysTouchesBegan = false
+        #expect(log.take() == ["down 1", "frame view"])
+        s.release([1])
+        #expect(log.take() == ["up 1", "frame view"])
+    }
+
+    @Test("delaysTouchesEnded turned off between the taps of a double tap: the view hears the held end at once, in a frame")
+    func delaysTouchesEndedTurnedOff() {
+        let s = Fingers()
+        let (view, log) = view(s)
+        let double = TapGestureRecognizer().named("double")
+        double.numberOfTapsRequired = 2
+        view.addGestureRecognizer(double)
+        s.press([1], at: [Point(x: 300, y: 300)])
+        s.release([1])
+        #expect(log.take() == ["down 1", "frame view"])
+        s.wait(50)
+        double.delaysTouchesEnded = false
+        #expect(log.take() == ["up 1", "frame view"])
+        s.wait(400)
+        #expect(log.take() == [])
+    }
 }

@@ -31,6 +31,14 @@ extension GestureEngine {
         if deliveryBatches == 0 && framedRegions.count > framesSent { sendTouchFrames() }
     }
 
+    /// Delivers what the recognizers' flags no longer hold back (one was turned off), framed as
+    /// one input event's delivery, or folded into the pass or batch under way.
+    func deliverHeldTouches() {
+        beginDeliveryBatch()
+        defer { endDeliveryBatch() }
+        deliverTouches()
+    }
+
     private func deliveryPass() {
         isDeliveringTouches = true
         defer { isDeliveringTouches = false }

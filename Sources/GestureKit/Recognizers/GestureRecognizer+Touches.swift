@@ -1,4 +1,14 @@
 extension GestureRecognizer {
+    /// Sets ``delaysTouchesBegan`` or ``delaysTouchesEnded``. Turned off, the flag lets go at
+    /// once of what it held back: the touches' beginnings or ends go to their regions now, in
+    /// a frame of their own (or with the delivery under way), as when the recognizer is disabled,
+    /// not with the next input event.
+    func setDeliveryFlag(_ flag: WritableKeyPath<RecognizerBook, Bool>, _ on: Bool) {
+        let was = book.value[keyPath: flag]
+        book.value[keyPath: flag] = on
+        if was && !on { withEngine { $0.deliverHeldTouches() } }
+    }
+
     /// Whether a direct touch landing at `location` (screen points) lies in one of
     /// ``exclusionZones``.
     public func isExcluded(_ location: Point) -> Bool {

@@ -91,16 +91,16 @@ open class GestureRecognizer {
         set { book.value.cancelsTouchesInView = newValue }
     }
     /// Whether touches are held back from the region while this recognizer may still recognize.
-    /// Default off.
+    /// Default off; turned off, it lets go at once of the touches it held.
     public var delaysTouchesBegan: Bool {
         get { book.value.delaysTouchesBegan }
-        set { book.value.delaysTouchesBegan = newValue }
+        set { setDeliveryFlag(\.delaysTouchesBegan, newValue) }
     }
     /// Whether a touch's end is held back from the region while this recognizer may still
-    /// recognize. Default on.
+    /// recognize. Default on; turned off, it lets go at once of the ends it held.
     public var delaysTouchesEnded: Bool {
         get { book.value.delaysTouchesEnded }
-        set { book.value.delaysTouchesEnded = newValue }
+        set { setDeliveryFlag(\.delaysTouchesEnded, newValue) }
     }
 
     // MARK: State
