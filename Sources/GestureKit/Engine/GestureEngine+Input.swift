@@ -120,12 +120,15 @@ extension GestureEngine {
                 }
                 // Contacts usually come in the order their touches began: look there first.
                 hint = index + 1
+                // A resting contact at a new position is the finger placed anew (a mapping changed).
+                let placedFrom = c.phase == .stationary ? book.value.activeTouches[index].location : nil
                 // Stamped rather than queued per recognizer: dispatch hands each recognizer still
                 // deciding or recognizing the touches it tracks that carry this frame's stamp; one
                 // that recognized or failed, and only follows them until they lift, is not looked
                 // at. Reached in place in the engine's list, neither retained nor released.
                 let motion = book.value.activeTouches[index].move(
                     with: c, at: time, reported: frame.timestamp, frame: frameSerial, mark: mark)
+                if let from = placedFrom, from != c.location { touchPlaced(activeTouches[index], by: c.location - from) }
                 if motion.moved { movesPending = true }
                 if motion.first { moved += 1 }
                 if motion.firstReport { reported += 1 }
@@ -325,6 +328,9 @@ extension GestureEngine {
     func cancel(_ t: Touch, reason: TouchCancellation) {
         guard t.isActive else { return }
         t.live.value.phase = .cancelled
+        // Changed now, as UIKit stamps a touch: its recognizers count it among the fingers of the
+        // cycle they hear the cancel in (their location and finger count are where it was).
+        if now > t.timestamp { t.live.value.timestamp = now }
         touchesLeft = true
         t.live.value.cancellation = reason
         removeActive(t)
@@ -334,3 +340,17 @@ extension GestureEngine {
         book.value.inputQueued = true
     }
 }
+
+extension GestureEngine {
+    /// `t` was placed anew by `shift`, with no motion (see `Touch.take`): the pans following it
+    /// move the anchor of their position by its share of the shift, so that their position and
+    /// translation do not jump when a finger next moves. Only arithmetic on the pans' values:
+    /// nothing is called out.
+    @inline(never)
+    func touchPlaced(_ t: Touch, by shift: Point) {
+        for g in t.gestureRecognizers {
+            (g as? PanGestureRecognizer)?.touchPlaced(by: shift)
+        }
+    }
+}
+

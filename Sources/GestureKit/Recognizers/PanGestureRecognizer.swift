@@ -171,6 +171,16 @@ open class PanGestureRecognizer: GestureRecognizer {
         }
     }
 
+    /// One of its fingers was placed anew by `shift` with no motion (a mapping changed with it
+    /// down): the centre of the fingers down moves by that finger's share of the shift, which the
+    /// offset takes, so that ``position`` and the translation stay where they were.
+    func touchPlaced(by shift: Point) {
+        guard touchpadGestureSequence == nil else { return }
+        var n = 0.0
+        for t in touches where t.type != .touchpadGesture && t.phase.isActive { n += 1 }
+        if n > 0 { offset = offset - shift / n }
+    }
+
     /// Called when the fingers lift from an active pan (also when they lifted while its begin
     /// waited on a failure requirement, which it then begins and finishes at once). Default: ends it.
     open func finish() {

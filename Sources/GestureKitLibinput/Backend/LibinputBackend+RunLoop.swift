@@ -85,9 +85,11 @@ extension LibinputBackend {
         while true {
             // Closed from inside the loop (a handler, a deadline's target, a controller's change):
             // its descriptors are gone.
-            if isClosed || stopHandle.isStopRequested { return .stopRequested }
-            applyControllerChanges(engine: engine, into: handler)
             if isClosed { return .stopRequested }
+            // Changes sent before a stop are applied before the loop returns for it: they were
+            // sent while the backend was open.
+            applyControllerChanges(engine: engine, into: handler)
+            if isClosed || stopHandle.isStopRequested { return .stopRequested }
             for i in descriptors.indices { descriptors[i].returnedEvents = 0 }
             let ready = system.poll(&descriptors, timeoutMilliseconds: pollTimeout(until: deadline()))
             if ready == -EINTR { continue }
@@ -99,7 +101,7 @@ extension LibinputBackend {
             if descriptors[1].returnedEvents != 0 {
                 let bytes = system.drainWakePipe(pipe)
                 if let signal = bytes.first(where: { $0 != 0 }) { return .signal(Int32(signal)) }
-                if stopHandle.isStopRequested { return .stopRequested }
+                if stopHandle.isStopRequested { continue } // the top of the loop applies the changes and returns
             }
             let seatReady = descriptors.count > 2 && descriptors[2].returnedEvents != 0
             if descriptors[0].returnedEvents & PollDescriptor.readable != 0 || seatReady {

@@ -28,6 +28,7 @@ public struct LibinputController: Sendable {
     enum Change: Sendable {
         case backend(@Sendable (LibinputBackend) -> Void)
         case engine(@Sendable (GestureEngine) -> Void)
+        case suspend, resume
     }
 
     let handle: LibinputStopHandle
@@ -78,8 +79,25 @@ public struct LibinputController: Sendable {
         }
     }
 
+    /// Suspends the backend on its thread (``LibinputBackend/suspend(into:)``), its events (every
+    /// touch device's removal) handed to where the loop hands its events: the engine the backend
+    /// drives, whose gestures under way are cancelled, or the consumer of
+    /// ``LibinputBackend/events(configuration:)``. For a host that holds its own seat session
+    /// (``SeatAccess/host(_:)``), from its seat's disable handler; a failure is
+    /// logged (the devices are released all the same).
+    public func suspend() {
+        handle.send(.suspend)
+    }
+
+    /// Opens the devices again after ``suspend()`` (``LibinputBackend/resume(into:)``), on the
+    /// backend's thread, their announcements handed on as ``suspend()``'s events are. A failure is
+    /// logged.
+    public func resume() {
+        handle.send(.resume)
+    }
+
     /// Stops the backend's loop (``LibinputStopHandle/stop()``): a `run` returns, an async
-    /// sequence finishes.
+    /// sequence finishes. Changes sent before it are applied first.
     public func stop() {
         handle.stop()
     }
@@ -106,6 +124,10 @@ extension LibinputBackend {
                 } else {
                     logger.warning("a controller's engine change was dropped: this backend drives no engine")
                 }
+            case .suspend:
+                do { try suspend(into: handler) } catch { logger.warning("suspend: \(error)") }
+            case .resume:
+                do { try resume(into: handler) } catch { logger.warning("resume failed: \(error)") }
             }
         }
         flushPending(into: handler)
