@@ -340,17 +340,3 @@ extension GestureEngine {
         book.value.inputQueued = true
     }
 }
-
-extension GestureEngine {
-    /// `t` was placed anew by `shift`, with no motion (see `Touch.take`): the pans following it
-    /// move the anchor of their position by its share of the shift, so that their position and
-    /// translation do not jump when a finger next moves. Only arithmetic on the pans' values:
-    /// nothing is called out.
-    @inline(never)
-    func touchPlaced(_ t: Touch, by shift: Point) {
-        for g in t.gestureRecognizers {
-            (g as? PanGestureRecognizer)?.touchPlaced(by: shift)
-        }
-    }
-}
-

@@ -98,15 +98,16 @@ open class LongPressGestureRecognizer: GestureRecognizer {
         sequence.tapFingers = max(sequence.tapFingers, sequence.active)
         if sequence.active == numberOfTouchesRequired {
             sequence.pressing = sequence.tapsDone >= numberOfTapsRequired
-            deadline = now + (sequence.pressing ? settings.minimumPressDuration : tapTimer)
+            // A tap before the press is timed from its first finger, as a tap is.
+            deadline = sequence.pressing ? now + settings.minimumPressDuration : sequence.firstLanding + tapTimer
         } else {
             // Fingers still to come must land within the landing window, after which none may
             // join: the press fails then, rather than go on holding its touches back from the
-            // view (`delaysTouchesBegan`) until they move or lift.
+            // view (`delaysTouchesBegan`) until they move or lift. The interval after a tap was
+            // met by the first finger of the next (the tap counter's and the tap's rule).
             // (Microseconds kept with the setting: converting the duration on every landing
             // cost a 1-finger landing 46 instructions.)
-            let joinBy = Timestamp(microseconds: (sequence.firstLanding + settings.landingWindow).microseconds.saturatingAdding(1))
-            if deadline.map({ joinBy < $0 }) ?? true { deadline = joinBy }
+            deadline = Timestamp(microseconds: (sequence.firstLanding + settings.landingWindow).microseconds.saturatingAdding(1))
         }
     }
 
@@ -186,11 +187,14 @@ open class LongPressGestureRecognizer: GestureRecognizer {
         sequence = Sequence()
     }
 
-    /// A finger that lands as all the fingers down lift, and would be one too many for them, is
-    /// heard after the lifts: it is the press after a tap (a tap-and-hold drummed with two
-    /// fingers), or the next press after one that ended too soon.
+    /// A finger that lands as all the fingers down lift, and would be one too many for them or
+    /// follows a tap that had all its fingers, is heard after the lifts: it is the press after a
+    /// tap (a tap-and-hold drummed or rolled with two fingers), or the next press after one that
+    /// ended too soon.
     override func hearsLiftsFirst(lifting: Int, landing: Int) -> Bool {
         state == .possible && sequence.active > 0 && lifting >= sequence.active
-            && sequence.active + landing > numberOfTouchesRequired
+            && (sequence.active + landing > numberOfTouchesRequired
+                // The tap under way has all its fingers: one landing now starts what follows it.
+                || (!sequence.pressing && sequence.tapFingers == numberOfTouchesRequired))
     }
 }

@@ -137,7 +137,9 @@ open class PanGestureRecognizer: GestureRecognizer {
             if state == .possible {
                 return fail(.wrongNumberOfTouches(expected: minimumNumberOfTouches...maximumNumberOfTouches, actual: fingers))
             }
-            for t in touches { ignore(t) }
+            // Only those beyond the maximum, in the order the frame lists them: one of two
+            // fingers landing together joins, as it does when they land a frame apart.
+            for t in touches.suffix(fingers - maximumNumberOfTouches) { ignore(t) }
             rebase()
         }
     }

@@ -132,14 +132,24 @@ open class PinchGestureRecognizer: GestureRecognizer {
         }
     }
 
+    /// One of its fingers was placed anew with no motion (a mapping changed with it down): the
+    /// scale measured so far stands, and the spread is measured afresh from where the fingers
+    /// are now, so that the placement changes no scale.
+    func touchPlaced() {
+        guard touchpadGestureSequence == nil, initialSpread > 0 else { return }
+        rebase(includingLifted: true)
+    }
+
     open override func touchesBegan(_ touches: [Touch]) {
         // The fingers already down may have moved in this same frame: that motion counts before
         // the new fingers join the measure. Fingers lifting in this frame stay in the new set
         // until touchesEnded, as touchesMoved measures them: a landing and a lift in one frame
         // then change nothing by themselves. When every finger is new there is nothing to measure
         // (each would be excluded), and nothing is walked.
-        if touches.count < self.touches.count {
-            measure(spread(includingLifted: true, excluding: touches))
+        if touches.count < self.touches.count, let s = spread(includingLifted: true, excluding: touches) {
+            measure(s)
+            // That motion may have reached the threshold, as it would have in a frame of its own.
+            if state == .possible && initialSpread > 0 && spreadChangeReached(s) { state = .began }
         }
         rebase(includingLifted: true)
         // The scale as the set starts is a sample, as a pan's landing is: a pinch that begins in

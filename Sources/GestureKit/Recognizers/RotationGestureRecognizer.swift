@@ -135,9 +135,10 @@ open class RotationGestureRecognizer: GestureRecognizer {
     }
 
     /// Closes the current set's turn into ``accumulated`` and anchors a new set on the fingers
-    /// down now. With fewer than two fingers there is no set.
-    private func anchor() {
-        if fingers.count >= 2 { accumulated = setStart + measure() }
+    /// down now. With fewer than two fingers there is no set. Without `measuring`, the turn is
+    /// the one last measured (`accumulated` as it stands).
+    private func anchor(measuring: Bool = true) {
+        if fingers.count >= 2 && measuring { accumulated = setStart + measure() }
         setStart = accumulated
         var set = fingers
         fingers = []
@@ -155,6 +156,14 @@ open class RotationGestureRecognizer: GestureRecognizer {
             let d = t.density.millimetres(t.location) - c
             set.append(Finger(touch: t, offset: d, turned: 0, weight: d.length))
         }
+    }
+
+    /// One of its fingers was placed anew with no motion (a mapping changed with it down): the
+    /// turn measured so far stands, and the set is anchored again where the fingers are now, so
+    /// that the placement adds no turn (an output turned a quarter is not a quarter turn).
+    func touchPlaced() {
+        guard touchpadGestureSequence == nil, fingers.count >= 2 else { return }
+        anchor(measuring: false)
     }
 
     open override func touchesBegan(_ touches: [Touch]) {

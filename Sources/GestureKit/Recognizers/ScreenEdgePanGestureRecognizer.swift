@@ -110,30 +110,43 @@ open class ScreenEdgePanGestureRecognizer: PanGestureRecognizer {
         var candidates: [ScreenZone]
         var firstLanding: Timestamp?
 
-        /// Narrows the candidates to the zones every finger of `touches` landed in (the first
-        /// finger's zones, a corner zone winning over the edge bands that also cover the spot);
-        /// returns why the pan fails, if it does.
+        /// Narrows the candidates to the zones every finger of `touches` landed in (for the first
+        /// fingers, those that land together, the zones that hold them all, corner zones that do
+        /// winning over the edge bands that also cover the spot, whatever order the frame lists
+        /// them in); returns why the pan fails, if it does.
         mutating func land(
             _ touches: [Touch], in zones: ZoneSet, screen: Rect, window: Duration,
             density: (Touch) -> PointDensity
         ) -> FailureReason? {
+            guard let first = firstLanding else {
+                guard let lead = touches.first else { return nil }
+                firstLanding = lead.startTimestamp
+                candidates.empty()
+                func holdsAll(_ z: ScreenZone) -> Bool {
+                    touches.allSatisfy { z.contains($0.startLocation, screen: screen, density: density($0)) }
+                }
+                zones.forEach { z in
+                    if case .corner = z, holdsAll(z) { candidates.append(z) }
+                }
+                if candidates.isEmpty {
+                    zones.forEach { z in
+                        if holdsAll(z) { candidates.append(z) }
+                    }
+                }
+                guard candidates.isEmpty else { return nil }
+                // No zone holds them all: named by the first zone, in the zones' order, that
+                // holds one of them.
+                var missed: ScreenZone?
+                zones.forEach { z in
+                    if missed == nil, touches.contains(where: { z.contains($0.startLocation, screen: screen, density: density($0)) }) {
+                        missed = z
+                    }
+                }
+                return missed.map { .fingerOutsideZone($0) } ?? .startedOutsideArea
+            }
             for t in touches {
                 let density = density(t)
                 let p = t.startLocation
-                guard let first = firstLanding else {
-                    firstLanding = t.startTimestamp
-                    candidates.empty()
-                    zones.forEach { z in
-                        if case .corner = z, z.contains(p, screen: screen, density: density) { candidates.append(z) }
-                    }
-                    if candidates.isEmpty {
-                        zones.forEach { z in
-                            if z.contains(p, screen: screen, density: density) { candidates.append(z) }
-                        }
-                    }
-                    if candidates.isEmpty { return .startedOutsideArea }
-                    continue
-                }
                 if t.startTimestamp - first > window { return .fingersLandedApart(allowed: window) }
                 let missed = candidates.first { !$0.contains(p, screen: screen, density: density) }
                 candidates.removeAll { !$0.contains(p, screen: screen, density: density) }
@@ -191,9 +204,16 @@ open class ScreenEdgePanGestureRecognizer: PanGestureRecognizer {
     open override func touchesBegan(_ touches: [Touch]) {
         if state == .possible, let screen = withEngine({ $0.root.screenFrame }) {
             // The commonest landing, a first finger in no zone, is told first: no list is moved.
-            if sequence.firstLanding == nil, let first = touches.first,
-               !zoneSettings.anyContains(first.startLocation, screen: screen, density: density(for: first)) {
-                return fail(.startedOutsideArea)
+            // (Of several first fingers, one in a zone names it, whichever the frame lists first.)
+            if sequence.firstLanding == nil {
+                let span = touches.span
+                var inZone = false
+                for i in span.indices
+                where zoneSettings.anyContains(span[i].startLocation, screen: screen, density: density(for: span[i])) {
+                    inZone = true
+                    break
+                }
+                if !inZone { return fail(.startedOutsideArea) }
             }
             let zones = zoneSettings
             let window = zones.landingWindow

@@ -203,7 +203,13 @@ open class SwipeGestureRecognizer: GestureRecognizer {
     /// Judges a travel against the threshold along its dominant axis, both in millimetres.
     private func evaluate(_ d: Point, threshold thresholds: Point, fingersReady: Bool) {
         let threshold = abs(d.x) >= abs(d.y) ? thresholds.x : thresholds.y
-        let dir = SwipeDirection.dominant(d)
+        var dir = SwipeDirection.dominant(d)
+        // A tie between the axes (`dominant` gives it to x) goes to the allowed direction,
+        // whichever axis it is on: the same stroke turned a quarter is judged alike.
+        if abs(d.x) == abs(d.y) && d.y != 0 && !direction.contains(dir) {
+            let vertical: SwipeDirection = d.y < 0 ? .up : .down
+            if direction.contains(vertical) { dir = vertical }
+        }
         let along = abs(d.x) >= abs(d.y) ? abs(d.x) : abs(d.y)
         let across = abs(d.x) >= abs(d.y) ? abs(d.y) : abs(d.x)
         if !direction.contains(dir) {

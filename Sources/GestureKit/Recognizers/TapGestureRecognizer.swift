@@ -189,12 +189,12 @@ open class TapGestureRecognizer: GestureRecognizer {
         book.value.fingersOfTaps = 0
     }
 
-    /// A finger that lands as the current tap's last fingers lift, and would be one too many for
-    /// that tap, is heard after the lifts: it starts the next tap (single or multi-taps drummed
-    /// with two fingers). One that fits the current tap joins it (a two-finger tap).
+    /// A finger that lands as the current tap's last fingers lift, when that tap has all its
+    /// fingers, is heard after the lifts: it starts the next tap (single or multi-taps drummed
+    /// with two fingers, a two-finger double tap rolled). One that fits the current tap, still
+    /// short of fingers, joins it (a two-finger tap).
     override func hearsLiftsFirst(lifting: Int, landing: Int) -> Bool {
         state == .possible && sequence.activeThisTap > 0 && lifting >= sequence.activeThisTap
-            && sequence.activeThisTap + landing > numberOfTouchesRequired
             && sequence.touchesThisTap == numberOfTouchesRequired
     }
 }

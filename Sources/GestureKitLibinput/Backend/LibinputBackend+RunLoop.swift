@@ -89,7 +89,12 @@ extension LibinputBackend {
             // Changes sent before a stop are applied before the loop returns for it: they were
             // sent while the backend was open.
             applyControllerChanges(engine: engine, into: handler)
-            if isClosed || stopHandle.isStopRequested { return .stopRequested }
+            if isClosed { return .stopRequested }
+            if stopHandle.isStopRequested {
+                // Changes sent while those taken ran, before the stop, run too.
+                applyControllerChanges(engine: engine, into: handler)
+                return .stopRequested
+            }
             for i in descriptors.indices { descriptors[i].returnedEvents = 0 }
             let ready = system.poll(&descriptors, timeoutMilliseconds: pollTimeout(until: deadline()))
             if ready == -EINTR { continue }
