@@ -10,29 +10,15 @@ import Testing
 /// sent before `stop()` runs; a host with its own seat session suspends through the controller.
 @Suite("Async hosts: cancelled gestures, the last change, a host's seat")
 struct AsyncHostTests {
-    static let screen = Rect(x: 0, y: 0, width: 1000, height: 500)
+    static let screen = AsyncGestureTests.screen
 
     static func configuration(
         start: Timestamp = .zero, _ script: [ScriptedLibinputSystem.PollStep], waitsWhenIdle: Bool = false
     ) -> LibinputBackend.Configuration {
-        var config = Fixture.configuration()
-        config.makeSystem = {
-            let system = ScriptedLibinputSystem(nodes: Fixture.allNodes)
-            system.clock = start
-            system.pollScript = script
-            system.waitsWhenIdle = waitsWhenIdle
-            return system
-        }
-        return config
+        AsyncGestureTests.configuration(start: start, script, waitsWhenIdle: waitsWhenIdle)
     }
 
-    @Sendable static func panEngine() -> GestureEngine {
-        let engine = GestureEngine(screen: screen)
-        let pan = PanGestureRecognizer()
-        pan.name = "pan"
-        engine.root.addGestureRecognizer(pan)
-        return engine
-    }
+    @Sendable static func panEngine() -> GestureEngine { AsyncGestureTests.panEngine() }
 
     // MARK: GestureUpdate values
 

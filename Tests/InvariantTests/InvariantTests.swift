@@ -140,7 +140,7 @@ import Testing
         #expect(run { r, g in
             let t = touch(1, contact: 1, at: Point(x: 10, y: 10))
             r.heard(g, .began, [t])
-            t.take(TouchContact(id: 1, phase: .ended, location: Point(x: 30, y: 10), millimetres: .zero), at: .milliseconds(10))
+            t.take(TouchContact(id: 1, phase: .ended, location: Point(x: 30, y: 10), millimetres: .zero), at: .milliseconds(10), reported: .milliseconds(10))
             t.live.value.phase = .ended
             r.heard(g, .ended, [t])
         }?.contains("touchesEnded without the motion its lift carried") == true)

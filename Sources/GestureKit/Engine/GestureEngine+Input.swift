@@ -120,15 +120,14 @@ extension GestureEngine {
                 }
                 // Contacts usually come in the order their touches began: look there first.
                 hint = index + 1
-                // A resting contact at a new position is the finger placed anew (a mapping changed).
-                let placedFrom = c.phase == .stationary ? book.value.activeTouches[index].location : nil
                 // Stamped rather than queued per recognizer: dispatch hands each recognizer still
                 // deciding or recognizing the touches it tracks that carry this frame's stamp; one
                 // that recognized or failed, and only follows them until they lift, is not looked
                 // at. Reached in place in the engine's list, neither retained nor released.
                 let motion = book.value.activeTouches[index].move(
                     with: c, at: time, reported: frame.timestamp, frame: frameSerial, mark: mark)
-                if let from = placedFrom, from != c.location { touchPlaced(activeTouches[index], by: c.location - from) }
+                // A resting contact at a new position is the finger placed anew (a mapping changed).
+                if let shift = motion.placed { touchPlaced(activeTouches[index], by: shift) }
                 if motion.moved { movesPending = true }
                 if motion.first { moved += 1 }
                 if motion.firstReport { reported += 1 }
@@ -140,7 +139,7 @@ extension GestureEngine {
                 }
                 // Reported earlier in this frame (listed twice), and counted then: it is down no more.
                 if t.live.value.reportMark == mark { reported -= 1 }
-                let carried = t.take(c, at: time, reported: frame.timestamp)
+                let carried = t.take(c, at: time, reported: frame.timestamp).moved
                 let large = !c.isPalm && limits.rejects(c)
                 if large { statistics.largeContactsRejected += 1 }
                 if c.phase == .ended && !c.isPalm && !large {

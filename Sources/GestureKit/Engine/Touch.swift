@@ -277,10 +277,6 @@ public final class Touch {
     /// Whether the finger is still down.
     @inlinable public var isActive: Bool { live.value.phase.isActive }
 
-    /// Takes a contact's report at `time`: its position, size and pressure.
-    @inline(__always)
-    func take(_ c: TouchContact, at time: Timestamp) { take(c, at: time, reported: time) }
-
     /// Takes a contact's report, stamped `reported` by its device, in the engine's cycle at `time`
     /// (later when the engine's time had passed the stamp): the touch is updated at `time`, and
     /// the watchdog counts from `reported`. Returns whether it moved: a contact at a new position
@@ -288,21 +284,21 @@ public final class Touch {
     /// ``previousLocation`` change, so that a panel that re-sends a resting finger and one that
     /// leaves it out give the same values. A `stationary` contact at a new position is a finger
     /// placed anew (a mapping changed with fingers down): it is put there with no motion, and
-    /// ``previousLocation`` and ``startLocation`` go with it (the last motion, and the motion
-    /// since the landing, are unchanged).
+    /// ``previousLocation`` and ``startLocation`` go with it; `placed` is the shift.
     @inline(__always)
     @discardableResult
-    func take(_ c: TouchContact, at time: Timestamp, reported: Timestamp) -> Bool {
+    func take(_ c: TouchContact, at time: Timestamp, reported: Timestamp) -> (moved: Bool, placed: Point?) {
         let changed = c.location != location
         // A contact merely repeated (a resting finger re-sent) is no news to the watchdog.
         if changed || c.pressure != pressure || c.majorAxisMillimetres != majorAxisMillimetres || !c.phase.isActive {
             live.value.lastReport = reported
         }
-        var moved = false
+        var moved = false, placed: Point? = nil
         if changed {
             if c.phase == .stationary {
-                live.value.previousLocation = previousLocation + (c.location - location)
-                live.value.startLocation = startLocation + (c.location - location)
+                placed = c.location - location
+                live.value.previousLocation = previousLocation + placed!
+                live.value.startLocation = startLocation + placed!
             } else {
                 live.value.previousLocation = location
                 moved = true
@@ -313,7 +309,7 @@ public final class Touch {
         live.value.pressure = c.pressure
         live.value.majorAxisMillimetres = c.majorAxisMillimetres
         live.value.timestamp = time
-        return moved
+        return (moved, placed)
     }
 
     /// Whether the touch moved after frame `frame` and was not cancelled: still down, or lifted
@@ -324,22 +320,24 @@ public final class Touch {
     }
 
     /// Takes the report of a contact that moved or stayed in the frame marked `mark`, stamping the
-    /// touch with `frame` if it moved. Returns whether it moved, and whether this is its first
-    /// motion in `frame` and the frame's first report of it (a contact listed twice counts once).
+    /// touch with `frame` if it moved. Returns whether it moved, whether this is its first motion
+    /// in `frame` and the frame's first report of it (a contact listed twice counts once), and
+    /// the shift of a placement (see `take`).
     @inline(__always)
     func move(
         with c: TouchContact, at time: Timestamp, reported: Timestamp, frame: Int, mark: Int
-    ) -> (moved: Bool, first: Bool, firstReport: Bool) {
+    ) -> (moved: Bool, first: Bool, firstReport: Bool, placed: Point?) {
         let firstReport = live.value.reportMark != mark
         live.value.reportMark = mark
-        guard take(c, at: time, reported: reported) else {
+        let taken = take(c, at: time, reported: reported)
+        guard taken.moved else {
             live.value.phase = .stationary
-            return (false, false, firstReport)
+            return (false, false, firstReport, taken.placed)
         }
         live.value.phase = .moved
         let first = live.value.movedInFrame != frame
         live.value.movedInFrame = frame
-        return (true, first, firstReport)
+        return (true, first, firstReport, nil)
     }
 }
 
