@@ -296,9 +296,9 @@ public final class Touch {
         var moved = false, placed: Point? = nil
         if changed {
             if c.phase == .stationary {
-                placed = c.location - location
-                live.value.previousLocation = previousLocation + placed!
-                live.value.startLocation = startLocation + placed!
+                let shift = c.location - location
+                (live.value.previousLocation, live.value.startLocation) = (previousLocation + shift, startLocation + shift)
+                placed = shift
             } else {
                 live.value.previousLocation = location
                 moved = true

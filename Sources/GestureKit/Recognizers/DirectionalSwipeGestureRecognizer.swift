@@ -80,18 +80,18 @@ open class DirectionalSwipeGestureRecognizer: PanGestureRecognizer {
         /// and the direction stands), and `p` joins the trail if it is far enough from its newest.
         mutating func follow(_ p: Point, density: PointDensity) {
             // Squared lengths in millimetres, against the squared thresholds.
-            let hysteresis = DirectionalSwipeGestureRecognizer.hysteresisMillimetres, spacing = 0.25
+            func reaches(_ step: Point, _ mm: Double) -> Bool { step.x * step.x + step.y * step.y >= mm * mm }
             var i = end
             for _ in 0..<count {
                 i = i == 0 ? trail.count - 1 : i - 1
                 let step = density.millimetres(p - trail[i])
-                if step.x * step.x + step.y * step.y >= hysteresis * hysteresis {
+                if reaches(step, DirectionalSwipeGestureRecognizer.hysteresisMillimetres) {
                     currentDirection = .dominant(step)
                     break
                 }
             }
             let newest = density.millimetres(p - trail[end == 0 ? trail.count - 1 : end - 1])
-            if count == 0 || newest.x * newest.x + newest.y * newest.y >= spacing * spacing {
+            if count == 0 || reaches(newest, 0.25) {
                 trail[end] = p
                 end = end + 1 == trail.count ? 0 : end + 1
                 count = min(count + 1, trail.count)

@@ -177,10 +177,9 @@ open class PanGestureRecognizer: GestureRecognizer {
     /// down): the centre of the fingers down moves by that finger's share of the shift, which the
     /// offset takes, so that ``position`` and the translation stay where they were.
     func touchPlaced(by shift: Point) {
-        guard touchpadGestureSequence == nil else { return }
-        var n = 0.0
-        for t in touches where t.type != .touchpadGesture && t.phase.isActive { n += 1 }
-        if n > 0 { offset = offset - shift / n }
+        let n = activeTouchCount
+        guard touchpadGestureSequence == nil, n > 0 else { return }
+        offset = offset - shift / Double(n)
     }
 
     /// Called when the fingers lift from an active pan (also when they lifted while its begin
