@@ -24,6 +24,9 @@ struct EngineBook {
     /// For `Touch.tapCount`: the fingers of the last tap.
     var tapCounter = TapCounter()
     var frameDevice: (id: DeviceID, type: TouchType, density: PointDensity, limits: LargeContactLimits, output: Rect?)?
+    /// The clock of the device whose touch frames come now (see `GestureEngine.recordFrameTime`).
+    var frameClock = FrameClock()
+    var frameClockDevice: DeviceID?
     var earliestRecognizerDeadline: Timestamp?
     /// A time, in microseconds, no later than the last report of any active touch or the last
     /// event of any touchpad gesture: the stuck-touch watchdog cannot be due before it plus the

@@ -32,6 +32,7 @@ extension GestureEngine {
         touchpad.ignored.removeAll { $0 == id }
         setDevice(nil, for: id)
         deviceDensities[id] = nil
+        forgetFrameClock(of: id)
         frameDevice = nil
         dispatchAndFinishCycle()
         drainTouchpadEvents()

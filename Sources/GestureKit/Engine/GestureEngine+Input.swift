@@ -77,6 +77,7 @@ extension GestureEngine {
             output = device.outputFrame
             frameDevice = (frame.device, type, density, limits, output)
         }
+        recordFrameTime(frame.timestamp, of: frame.device)
         for c in frame.contacts {
             switch c.phase {
             case .began:

@@ -142,6 +142,8 @@ public final class GestureEngine {
     var touchpad = TouchpadBook()
     var ignoredContacts: [(device: DeviceID, contact: Int)] { book.value.ignoredContacts }
     var deviceDensities: [DeviceID: PointDensity] = [:]
+    /// The frame clocks of devices other than the one whose frames come now (`FrameClock`).
+    var frameClocks: [DeviceID: FrameClock] = [:]
     var nextSequence = 0
     /// A touch or touchpad sequence ended or was cancelled since ``finishCycle()`` last looked:
     /// only then can a recognizer hold a finished touch (see there).

@@ -104,6 +104,14 @@ extension GestureRecognizer {
 
     // MARK: Subclass helpers
 
+    /// How often the device of the touches reports, in microseconds, as its frames showed the
+    /// engine (0 while unknown, or outside a cycle): for a velocity after a rest
+    /// (`VelocityTracker.add(_:at:scanPeriod:)`).
+    var scanPeriod: Int64 {
+        guard let device else { return 0 }
+        return withEngine { $0.scanPeriod(of: device) } ?? 0
+    }
+
     /// Converts a distance to points for `touch`'s device, with one density for both axes (its
     /// mean). To compare a displacement with a threshold, prefer
     /// ``displacement(_:reaches:for:)``, which measures each axis with its own density.

@@ -147,7 +147,7 @@ open class PanGestureRecognizer: GestureRecognizer {
     open override func touchesMoved(_ touches: [Touch]) {
         guard let c = frameCentroid(of: self.touches) else { return }
         position = c + offset
-        sample(at: now)
+        sample(at: now, afterRest: true)
         if state == .possible {
             guard fingers >= minimumNumberOfTouches, fingers <= maximumNumberOfTouches,
                   shouldBegin(translation: position - origin, touch: touches.first) else { return }
@@ -194,9 +194,15 @@ open class PanGestureRecognizer: GestureRecognizer {
         if state.isActive { super.endAfterWaiting() }
     }
 
-    private func sample(at time: Timestamp) {
+    /// Adds the position at `time` to the velocity's samples; `afterRest` for a finger's
+    /// motion, which may come after a rest its device did not report (see `scanPeriod`).
+    private func sample(at time: Timestamp, afterRest: Bool = false) {
         lastSample = time
-        motion.value.tracker.add(position, at: time)
+        if afterRest {
+            motion.value.tracker.add(position, at: time) { scanPeriod }
+        } else {
+            motion.value.tracker.add(position, at: time)
+        }
     }
 
     // MARK: Touchpad

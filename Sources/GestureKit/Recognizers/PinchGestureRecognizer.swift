@@ -162,7 +162,7 @@ open class PinchGestureRecognizer: GestureRecognizer {
         // is the one the measure started with; touchesEnded then rebases without it.
         guard let s = spread(includingLifted: true), initialSpread > 0 else { return }
         currentRatio = s / initialSpread
-        motion.value.tracker.add(Point(x: scale, y: 0), at: now)
+        motion.value.tracker.add(Point(x: scale, y: 0), at: now) { scanPeriod }
         if state == .possible {
             if spreadChangeReached(s) { state = .began }
         } else if state.isActive {

@@ -180,7 +180,7 @@ open class RotationGestureRecognizer: GestureRecognizer {
         // the one the turn started with; touchesEnded then anchors without it.
         guard fingers.count >= 2 else { return }
         accumulated = setStart + measure()
-        motion.value.tracker.add(Point(x: rotation, y: 0), at: now)
+        motion.value.tracker.add(Point(x: rotation, y: 0), at: now) { scanPeriod }
         if state == .possible {
             if abs(accumulated) >= minimumAngle { state = .began }
         } else if state.isActive {

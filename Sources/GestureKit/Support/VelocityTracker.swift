@@ -69,6 +69,31 @@ public struct VelocityTracker: Sendable {
         if count < Self.capacity { count += 1 }
     }
 
+    /// Adds a position at a moment, as ``add(_:at:)``, noting a rest the samples do not show.
+    /// A device that reports only what changed sends nothing while a finger rests; scanning
+    /// every `scanPeriod()` microseconds, it saw the finger still where the newest sample has it
+    /// one period before `t`, and a sample says so when the newest is older than one and a half
+    /// periods. Without it, motion begun after a rest longer than ``window`` had one sample in the
+    /// window and no velocity at 60 Hz, where at 240 Hz the next frames gave it one. The period
+    /// is asked only when the gap is longer than the one before it (not in steady motion); 0
+    /// means unknown, and nothing is added.
+    mutating func add(_ p: Point, at t: Timestamp, scanPeriod: () -> Int64) {
+        if count > 0 {
+            let newest = (head + Self.capacity - 1) % Self.capacity
+            let last = samples[newest]
+            let gap = t.microseconds - last.time
+            let steady = count >= 2
+                && gap * 4 <= (last.time - samples[(newest + Self.capacity - 1) % Self.capacity].time) * 5
+            if gap > 0 && !steady {
+                let period = scanPeriod()
+                if period > 0 && gap * 2 > period * 3 {
+                    add(Point(x: last.x, y: last.y), at: Timestamp(microseconds: t.microseconds - period))
+                }
+            }
+        }
+        add(p, at: t)
+    }
+
     /// The velocity in units per second at the newest sample, or at `now` when given (zero if the
     /// newest sample is older than ``stopTimeout`` by then).
     public func velocity(at now: Timestamp? = nil) -> Point {
