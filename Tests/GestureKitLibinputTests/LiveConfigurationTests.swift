@@ -17,7 +17,7 @@ struct LiveConfigurationTests {
         events.compactMap { if case .deviceAdded(let device, _) = $0 { device } else { nil } }
     }
 
-    @Test("dispatch: a rotation mid-touch moves the contact on the next frame; no touch is lost and the density follows once it lifts")
+    @Test("dispatch: a rotation mid-touch places the contact anew, then maps its motion the new way; no touch is lost and the density follows once it lifts")
     func dispatchRotation() throws {
         let (backend, system) = try Fixture.backend()
         let engine = GestureEngine(screen: Self.screen)
@@ -31,10 +31,13 @@ struct LiveConfigurationTests {
         system.queued = [Fixture.touch(.motion, 0, at: 20, normalized: (0.21, 0.4)), Fixture.frame(at: 20)]
         try backend.dispatch { events.append($0); engine.send($0) }
         // Rotated clockwise: x' = 1 − y, y' = x, scaled to 1000 × 500.
-        let moved = Self.contacts(events)
-        #expect(moved.count == 1)
-        #expect(moved.first?.id == 0 && moved.first?.phase == .moved)
-        #expect(abs(moved[0].location.x - 600) < 1e-9 && abs(moved[0].location.y - 105) < 1e-9)
+        let contacts = Self.contacts(events)
+        #expect(contacts.map(\.id) == [0, 0])
+        #expect(contacts.map(\.phase) == [.stationary, .moved])
+        // Placed where the rotation puts 0.2 × 0.4: (600, 100); then moved to 0.21 × 0.4.
+        #expect(abs(contacts[0].location.x - 600) < 1e-9 && abs(contacts[0].location.y - 100) < 1e-9)
+        let moved = contacts.last!
+        #expect(abs(moved.location.x - 600) < 1e-9 && abs(moved.location.y - 105) < 1e-9)
         #expect(Self.added(events).isEmpty, "the device is not announced again while a finger is down")
         #expect(engine.statistics.contactsWithoutBegin == 0)
 
@@ -86,14 +89,15 @@ struct LiveConfigurationTests {
         let (backend, system) = try Fixture.backend()
         system.pollScript = [
             .events([Fixture.touch(.down, 0, at: 100, normalized: (0.5, 0.25)), Fixture.frame(at: 100)]),
-            .events([Fixture.touch(.motion, 0, at: 110, normalized: (0.5, 0.3)), Fixture.frame(at: 110)]),
+            .events([Fixture.touch(.motion, 0, at: 110, normalized: (0.5, 0.35)), Fixture.frame(at: 110)]),
             .events([Fixture.touch(.up, 0, at: 120), Fixture.frame(at: 120)]),
         ]
         let engine = GestureEngine(screen: Self.screen)
         let pan = PanGestureRecognizer()
         engine.root.addGestureRecognizer(pan)
         var states: [GestureState] = []
-        pan.addTarget { states.append($0.state) }
+        var translation = Point.zero
+        pan.addTarget { states.append($0.state); translation = $0.translation(in: nil) }
         let matrix = CalibrationMatrix(1, 0, 0, 0, 1, 0.05)
         var seen: [InputEvent] = []
         try backend.run(engine: engine, handlingSignals: false) { event in
@@ -105,17 +109,21 @@ struct LiveConfigurationTests {
             }
         }
         let contacts = Self.contacts(seen)
-        #expect(contacts.map(\.id) == [0, 0, 0])
-        #expect(contacts.map(\.phase) == [.began, .moved, .ended])
+        // Placed anew once per change (size, rotation, calibration), then moved and lifted.
+        #expect(contacts.map(\.id) == [0, 0, 0, 0, 0, 0])
+        #expect(contacts.map(\.phase) == [.began, .stationary, .stationary, .stationary, .moved, .ended])
         #expect(contacts[0].location == Point(x: 500, y: 125))
-        // Upside down on 500 × 1000: (1 − 0.5, 1 − 0.3).
-        #expect(abs(contacts[1].location.x - 250) < 1e-9 && abs(contacts[1].location.y - 700) < 1e-9)
+        // Upside down on 500 × 1000 and calibrated 0.05 down: the resting finger at (1 − 0.5, 1 − 0.3).
+        #expect(abs(contacts[3].location.x - 250) < 1e-6 && abs(contacts[3].location.y - 700) < 1e-6)
+        // Then moved to (1 − 0.5, 1 − 0.35).
+        #expect(abs(contacts[4].location.x - 250) < 1e-6 && abs(contacts[4].location.y - 650) < 1e-6)
         // The calibration went to libinput between the first frame and the next poll.
         let calibrated = try #require(system.calls.firstIndex(of: .setCalibrationMatrix(matrix, Fixture.touchscreen)))
         let polls = system.calls.indices.filter { if case .poll = system.calls[$0] { true } else { false } }
         #expect(polls.count >= 2 && polls[0] < calibrated && calibrated < polls[1])
-        // The pan saw the jump as motion and ended: the touch was never cancelled.
+        // The pan saw the finger's motion, not the jump, and ended: the touch was never cancelled.
         #expect(states.first == .began && states.last == .ended && !states.contains(.cancelled))
+        #expect(abs(translation.y + 50) < 1e-6 && abs(translation.x) < 1e-6, "\(translation)")
     }
 
     @Test("async: a rotation sent from the consuming task applies mid-pan, which goes on to end")
@@ -146,6 +154,8 @@ struct LiveConfigurationTests {
         #expect(updates[0].location == Point(x: 200, y: 250))
         // Upside down, 0.3 of the sensor is 0.7 of the output: 700 points.
         #expect(abs(updates[1].location.x - 700) < 1e-9)
-        #expect(abs(try #require(updates[2].translation).x - 600) < 1e-9)
+        // 100 points right before the turn, then 100 points left on the turned output: the jump
+        // of the turn itself (200 → 800) is no motion.
+        #expect(abs(try #require(updates[2].translation).x) < 1e-9)
     }
 }

@@ -34,7 +34,7 @@ struct OutputMappingTests {
         #expect(frame.contacts[0].millimetres == Point(x: 24, y: 27))
     }
 
-    @Test("Changing size and rotation at run time takes effect on the next frame, stationary contacts included")
+    @Test("Changing size and rotation at run time takes effect at once: the contacts down are placed anew, stationary")
     func runtimeChange() throws {
         let (backend, system) = try Fixture.backend()
         _ = try Fixture.drain(backend)
@@ -46,9 +46,12 @@ struct OutputMappingTests {
         backend.outputSize = Size(width: 200, height: 100)
         #expect(backend.rotation == .upsideDown)
         system.queued = [Fixture.frame(at: 2)]
-        let second = try #require(Fixture.frames(try Fixture.drain(backend)).first)
-        #expect(second.contacts[0].phase == .stationary)
-        #expect(second.contacts[0].location == Point(x: 150, y: 50))
+        let frames = Fixture.frames(try Fixture.drain(backend))
+        // One placement per change (the rotation, then the size), then the frame read.
+        #expect(frames.count == 3)
+        #expect(frames.allSatisfy { $0.contacts.map(\.phase) == [.stationary] })
+        #expect(frames.first?.contacts[0].location == Point(x: 750, y: 250))
+        #expect(frames.dropFirst().allSatisfy { $0.contacts[0].location == Point(x: 150, y: 50) })
     }
 
     @Test("Calibration matrices are read and set through libinput for touch devices only")

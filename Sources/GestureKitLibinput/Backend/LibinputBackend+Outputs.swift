@@ -4,16 +4,17 @@ extension LibinputBackend {
     // Every setter here may be used while the backend runs: on the backend's own thread (a
     // dispatching host, a `run` callback), or from any thread through `controller`.
     //
-    // A change takes effect on the next touch frame, for touches in progress too: a contact keeps
-    // its id and phase, and its location is the same sensor position mapped the new way (after a
-    // rotation or a move it jumps to where the new mapping puts it; recognizers see that as
-    // motion). A touchscreen whose density changes is announced again (`.deviceAdded`, same id)
+    // A change takes effect at once, for touches in progress too: a contact keeps its id and
+    // phase, and is placed where the new mapping puts its sensor position, in a frame of its own
+    // with every contact of the device stationary (the engine takes a resting contact at a new
+    // position as no motion), handed on at the next dispatch; from then on it is mapped the new
+    // way. A touchscreen whose density changes is announced again (`.deviceAdded`, same id)
     // once none of its contacts is down, so the engine measures millimetres the new way from its
     // next touch on without cancelling one.
 
     /// The size, in points, of the default output: the one touchscreens cover unless the
-    /// ``outputAssignment`` or ``setOutputMapping(_:for:)`` names another. Takes effect on the next
-    /// frame.
+    /// ``outputAssignment`` or ``setOutputMapping(_:for:)`` names another. Takes effect at once
+    /// (see ``defaultOutput``).
     public var outputSize: Size {
         get { mapper.defaultOutput.size }
         set { defaultOutput.size = newValue }
@@ -26,8 +27,9 @@ extension LibinputBackend {
         set { defaultOutput.rotation = newValue }
     }
 
-    /// The whole default output: size, rotation, physical size, calibration, origin. Takes effect on
-    /// the next frame for every touchscreen that uses it.
+    /// The whole default output: size, rotation, physical size, calibration, origin. Takes effect at
+    /// once for every touchscreen that uses it: its contacts down are placed anew in a frame of
+    /// their own (see <doc:LiveConfiguration>), handed on at the next dispatch.
     public var defaultOutput: OutputMapping {
         get { mapper.defaultOutput }
         set { pending.append(contentsOf: mapper.setDefaultOutput(newValue)) }
@@ -50,7 +52,8 @@ extension LibinputBackend {
     }
 
     /// Maps one touchscreen onto `mapping`, whatever the assignment says, until it is removed;
-    /// `nil` returns it to the assignment and the default. Takes effect on the next frame.
+    /// `nil` returns it to the assignment and the default. Takes effect at once: the device's
+    /// contacts down are placed anew in a frame of their own, handed on at the next dispatch.
     ///
     /// - Throws: ``LibinputBackendError/unknownDevice(_:)`` unless `id` is a touchscreen the
     ///   backend holds.

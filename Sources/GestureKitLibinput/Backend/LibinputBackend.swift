@@ -348,14 +348,14 @@ public final class LibinputBackend {
     }
 
     /// Sets the device's calibration matrix (`libinput_device_config_calibration_set_matrix`);
-    /// libinput applies it to the next touch events, and the backend to the fingers already down
-    /// from the next frame on, those that stay still included.
+    /// libinput applies it to the next touch events, and the backend to the fingers already down,
+    /// those that stay still included: they are placed anew at once, in a frame of their own.
     public func setCalibrationMatrix(_ matrix: CalibrationMatrix, for id: DeviceID) throws {
         let handle = try calibratable(id)
         let old = system.calibrationMatrix(of: handle)
         guard system.setCalibrationMatrix(matrix, of: handle) else {
             throw LibinputBackendError.calibrationNotApplied(id)
         }
-        mapper.recalibrate(handle, from: old, to: matrix)
+        pending.append(contentsOf: mapper.recalibrate(handle, from: old, to: matrix))
     }
 }

@@ -14,8 +14,8 @@ import GestureKit
 ///   (or sets the backend's properties directly, on its own thread).
 ///
 /// A touch in progress keeps going across a change: its contact keeps its identity and its
-/// phase, and from the next frame on its location is mapped the new way (a rotated or moved output
-/// makes it jump to where the new mapping puts it). See <doc:LiveConfiguration>.
+/// phase, is placed anew where the new mapping puts it (a frame of stationary contacts, which the
+/// engine takes as no motion), and is mapped the new way from then on. See <doc:LiveConfiguration>.
 ///
 /// ```swift
 /// let stream = LibinputBackend.gestures(configuration: .seat()) { makeEngine() }

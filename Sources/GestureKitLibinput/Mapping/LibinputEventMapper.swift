@@ -101,12 +101,34 @@ struct LibinputEventMapper {
 
     /// libinput's calibration of a touchscreen changed from `old` to `new`: the positions of its
     /// contacts down, which libinput calibrated the old way, are calibrated the new way, so that a
-    /// finger that stays still is mapped as the next events map those that move.
-    mutating func recalibrate(_ handle: RawDeviceHandle, from old: CalibrationMatrix, to new: CalibrationMatrix) {
+    /// finger that stays still is mapped as the next events map those that move; they are placed
+    /// there at once (the frame returned, see ``placement(of:)``).
+    mutating func recalibrate(_ handle: RawDeviceHandle, from old: CalibrationMatrix, to new: CalibrationMatrix) -> [InputEvent] {
         guard old != new, let d = place(of: handle), devices[d].isTouchscreen, !devices[d].touches!.live.isEmpty
-        else { return }
+        else { return [] }
         let undo = old.inverse
         devices[d].touches!.transformPositions { p in undo(p).map(new.apply) ?? p }
+        return placement(of: d).map { [$0] } ?? []
+    }
+
+    /// A frame that places every contact down on device `d` where its mapping now puts it, each
+    /// stationary: the engine takes a resting contact at a new position as the finger placed anew,
+    /// with no motion. Sent as the mapping changes, before any contact moves again, it keeps a
+    /// finger moving during the change from carrying the jump as motion (a pan's translation, a
+    /// rotation's angle). `nil` with no contact down, or with a frame open (its contacts carry
+    /// the change when it closes).
+    private func placement(of d: Int) -> InputEvent? {
+        guard let touches = devices[d].touches, !touches.live.isEmpty, !touches.hasPendingChanges,
+              let id = devices[d].device?.id
+        else { return nil }
+        let output = devices[d].output
+        var frame = TouchFrame(device: id, timestamp: latestTime)
+        frame.contacts = touches.live.map { item in
+            var contact = item.contact
+            contact.location = output.map(normalized: item.normalized)
+            return contact
+        }
+        return .touchFrame(frame)
     }
 
     /// The device libinput knows by `handle`.
@@ -137,12 +159,16 @@ struct LibinputEventMapper {
 
     /// Chooses each touchscreen's output again. A device whose density changes is announced again
     /// now when none of its contacts is down (the events returned), else once they have all lifted.
+    /// The contacts down on a device whose mapping changed are placed anew at once (a frame
+    /// returned, see ``placement(of:)``).
     private mutating func remap() -> [InputEvent] {
         var announced: [InputEvent] = []
         for i in devices.indices {
             guard devices[i].isTouchscreen, let old = devices[i].device else { continue }
             let output = chosenOutput(for: devices[i])
+            let changed = output != devices[i].output
             devices[i].output = output
+            if changed, let placed = placement(of: i) { announced.append(placed) }
             let device = Self.device(old.id, devices[i].info, old.kind, output: output)
             guard device != old else { continue }
             devices[i].device = device
