@@ -15,13 +15,30 @@ extension LibinputBackend {
     /// The size, in points, of the default output: the one touchscreens cover unless the
     /// ``outputAssignment`` or ``setOutputMapping(_:for:)`` names another. Takes effect at once
     /// (see ``defaultOutput``).
+    ///
+    /// The output's physical size (``Configuration/outputMillimetres``, as seen: its width along
+    /// the points' x axis) turns with it: a size that goes from landscape to portrait, or back,
+    /// swaps the millimetres too, so that a kiosk that turns its screen with this and ``rotation``
+    /// keeps the density of a panel that reports no size of its own.
     public var outputSize: Size {
         get { mapper.defaultOutput.size }
-        set { defaultOutput.size = newValue }
+        set {
+            var output = defaultOutput
+            if let mm = output.physicalSize, Self.turns(from: output.size, to: newValue) {
+                output.physicalSize = Size(width: mm.height, height: mm.width)
+            }
+            output.size = newValue
+            defaultOutput = output
+        }
     }
 
-    /// How touchscreens on the default output are turned relative to it. Takes effect on the next
-    /// frame.
+    /// Whether going from `old` to `new` turns an output from landscape to portrait or back.
+    private static func turns(from old: Size, to new: Size) -> Bool {
+        old.width != old.height && new.width != new.height && (old.width > old.height) != (new.width > new.height)
+    }
+
+    /// How touchscreens on the default output are turned relative to it. Takes effect at once
+    /// (see ``defaultOutput``).
     public var rotation: OutputRotation {
         get { mapper.defaultOutput.rotation }
         set { defaultOutput.rotation = newValue }

@@ -244,9 +244,17 @@ public final class LibinputBackend {
             if mapper.mapMotion(raw) { continue }
             // Looked at for a device's announcement only: on every frame, the access to the
             // mapper cost the 10-finger mapping 67 instructions.
-            if case .deviceAdded = raw { mapper.startClock(at: system.monotonicNow()) }
+            if case .deviceAdded(let info) = raw {
+                mapper.startClock(at: system.monotonicNow())
+                // libinput's matrix (udev's, for a panel mounted turned) decides the density too.
+                if info.hasCalibrationMatrix { mapper.noteCalibration(system.calibrationMatrix(of: info.handle), for: info.handle) }
+            }
             // Handed on once the mapper's mutation has ended: a handler may read the backend.
-            if let held = mapper.releaseHeldCancel(before: raw) { handHeld(held, to: handler) }
+            if let held = mapper.releaseHeldCancel(before: raw) {
+                handHeld(held, to: handler)
+                // A handler that closed the backend on the held event hears nothing more.
+                if isClosed { return }
+            }
             let output = mapper.map(raw)
             if let event = output.first {
                 handler(event)
@@ -262,6 +270,7 @@ public final class LibinputBackend {
     /// A released cancel frame, then its device's announcement if it waited for it.
     private func handHeld(_ held: InputEvent, to handler: (InputEvent) -> Void) {
         handler(held)
+        if isClosed { return }
         if let announcement = mapper.heldAnnouncement {
             mapper.heldAnnouncement = nil
             handler(announcement)

@@ -45,7 +45,16 @@ struct LibinputEventMapper {
         /// The engine has the device with a density from an older mapping; it is announced again
         /// once no contact is down.
         var needsAnnouncement = false
+        /// libinput's calibration matrix of a touchscreen, which its transformed coordinates went
+        /// through before ``output`` maps them: a matrix that turns or stretches the sensor (udev's
+        /// `LIBINPUT_CALIBRATION_MATRIX` for a panel mounted turned) changes which of its sides
+        /// lies along each output axis, and so the density.
+        var sensorCalibration = OutputMapping.CalibrationMatrix.identity
     }
+
+    /// libinput's calibration matrices of devices about to be added, as the backend read them
+    /// (see ``noteCalibration(_:for:)``).
+    private var calibrations: [RawDeviceHandle: OutputMapping.CalibrationMatrix] = [:]
 
     /// Where touchscreens the assignment does not name map. Set it through
     /// ``setDefaultOutput(_:)``.
@@ -103,12 +112,27 @@ struct LibinputEventMapper {
     /// contacts down, which libinput calibrated the old way, are calibrated the new way, so that a
     /// finger that stays still is mapped as the next events map those that move; they are placed
     /// there at once (the frame returned, see ``placement(of:)``).
+    /// A density the matrix changes (a quarter turn) is announced as ``remap()`` announces it.
     mutating func recalibrate(_ handle: RawDeviceHandle, from old: CalibrationMatrix, to new: CalibrationMatrix) -> [InputEvent] {
-        guard old != new, let d = place(of: handle), devices[d].isTouchscreen, !devices[d].touches!.live.isEmpty
-        else { return [] }
+        guard old != new, let d = place(of: handle), devices[d].isTouchscreen else { return [] }
+        devices[d].sensorCalibration = Self.matrix(new)
+        var events = reannounce(d)
+        guard !devices[d].touches!.live.isEmpty else { return events }
         let undo = old.inverse
         devices[d].touches!.transformPositions { p in undo(p).map(new.apply) ?? p }
-        return placement(of: d).map { [$0] } ?? []
+        if let placed = placement(of: d) { events.append(placed) }
+        return events
+    }
+
+    /// Notes libinput's calibration matrix of the device `handle` is about to add (a device with
+    /// a matrix: udev's `LIBINPUT_CALIBRATION_MATRIX` set it before libinput announced it).
+    mutating func noteCalibration(_ matrix: CalibrationMatrix, for handle: RawDeviceHandle) {
+        calibrations[handle] = Self.matrix(matrix)
+    }
+
+    private static func matrix(_ m: CalibrationMatrix) -> OutputMapping.CalibrationMatrix {
+        let (a, b, c, d, e, f) = m.values
+        return OutputMapping.CalibrationMatrix(Double(a), Double(b), Double(c), Double(d), Double(e), Double(f))
     }
 
     /// A frame that places every contact down on device `d` where its mapping now puts it, each
@@ -147,14 +171,21 @@ struct LibinputEventMapper {
     /// The engine's view of a device. A touchscreen's millimetres per screen axis: its size
     /// through `output`, else the output's physical size; a touchpad's positions are not on the
     /// screen.
-    private static func device(_ id: DeviceID, _ info: RawDeviceInfo, _ kind: DeviceKind, output: OutputMapping) -> InputDevice {
-        let density = kind == .touchscreen ? output.density(sensorMillimetres: info.sizeMillimetres) : nil
+    /// libinput's `sensorCalibration` comes first: the sensor as the transformed coordinates see
+    /// it is what `output` maps.
+    private static func device(
+        _ id: DeviceID, _ info: RawDeviceInfo, _ kind: DeviceKind, output: OutputMapping,
+        sensorCalibration: OutputMapping.CalibrationMatrix
+    ) -> InputDevice {
+        var seen = output
+        seen.calibration = output.calibration.after(sensorCalibration)
+        let density = kind == .touchscreen ? seen.density(sensorMillimetres: info.sizeMillimetres) : nil
         return InputDevice(
             id: id, name: info.name, kind: kind, sizeMillimetres: info.sizeMillimetres,
             hasResolution: info.sizeMillimetres != nil,
             maximumContacts: info.touchCount > 0 ? info.touchCount : nil,
             density: density?.density, densitySource: density?.source,
-            outputFrame: kind == .touchscreen && output.reordersEdges ? output.frame : nil)
+            outputFrame: kind == .touchscreen && seen.reordersEdges ? output.frame : nil)
     }
 
     /// Chooses each touchscreen's output again. A device whose density changes is announced again
@@ -164,21 +195,27 @@ struct LibinputEventMapper {
     private mutating func remap() -> [InputEvent] {
         var announced: [InputEvent] = []
         for i in devices.indices {
-            guard devices[i].isTouchscreen, let old = devices[i].device else { continue }
+            guard devices[i].isTouchscreen, devices[i].device != nil else { continue }
             let output = chosenOutput(for: devices[i])
             let changed = output != devices[i].output
             devices[i].output = output
             if changed, let placed = placement(of: i) { announced.append(placed) }
-            let device = Self.device(old.id, devices[i].info, old.kind, output: output)
-            guard device != old else { continue }
-            devices[i].device = device
-            if devices[i].touches!.live.isEmpty {
-                announced.append(.deviceAdded(device, at: latestTime))
-            } else {
-                devices[i].needsAnnouncement = true
-            }
+            announced += reannounce(i)
         }
         return announced
+    }
+
+    /// Works out touchscreen `i`'s view again: a device that changed is announced now when none
+    /// of its contacts is down (the event returned), else once they have all lifted.
+    private mutating func reannounce(_ i: Int) -> [InputEvent] {
+        guard let old = devices[i].device else { return [] }
+        let device = Self.device(
+            old.id, devices[i].info, old.kind, output: devices[i].output, sensorCalibration: devices[i].sensorCalibration)
+        guard device != old else { return [] }
+        devices[i].device = device
+        if devices[i].touches!.live.isEmpty { return [.deviceAdded(device, at: latestTime)] }
+        devices[i].needsAnnouncement = true
+        return []
     }
 
     /// The device that the backend gave `id`.
@@ -268,11 +305,12 @@ struct LibinputEventMapper {
     private mutating func add(_ info: RawDeviceInfo) -> InputEvent? {
         var event: InputEvent?
         var entry = Device(info: info, output: defaultOutput)
+        if let matrix = calibrations.removeValue(forKey: info.handle) { entry.sensorCalibration = matrix }
         if let kind = Self.kind(of: info.capabilities) {
             if kind == .touchscreen { entry.output = chosenOutput(for: entry) }
             let id = DeviceID(nextID)
             nextID += 1
-            let device = Self.device(id, info, kind, output: entry.output)
+            let device = Self.device(id, info, kind, output: entry.output, sensorCalibration: entry.sensorCalibration)
             entry.device = device
             if kind == .touchscreen {
                 entry.touches = TouchFrameAccumulator(device: id, capacity: max(info.touchCount, 10))
@@ -439,4 +477,13 @@ struct LibinputEventMapper {
     /// scroll; two-finger scrolling is its touchpads' default (edge scrolling, one finger along an
     /// edge, is reported the same way when a host turns it on).
     static let scrollFingerCount = 2
+}
+
+extension OutputMapping.CalibrationMatrix {
+    /// This matrix applied after `first`: `p ↦ self(first(p))`.
+    func after(_ first: OutputMapping.CalibrationMatrix) -> OutputMapping.CalibrationMatrix {
+        OutputMapping.CalibrationMatrix(
+            a * first.a + b * first.d, a * first.b + b * first.e, a * first.c + b * first.f + c,
+            d * first.a + e * first.d, d * first.b + e * first.e, d * first.c + e * first.f + f)
+    }
 }
