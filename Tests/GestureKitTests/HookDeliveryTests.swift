@@ -102,7 +102,7 @@ struct HookDeliveryTests {
         #expect(r.take() == ["moved 1,3"])
     }
 
-    @Test("touches down on another device are not part of a frame's motion")
+    @Test("touches down on another device are not part of a frame's motion, nor of the gesture")
     func twoDevices() {
         let engine = GestureEngine(screen: Rect(x: 0, y: 0, width: 1000, height: 600))
         let r = HookRecorder().named("recorder")
@@ -123,16 +123,17 @@ struct HookDeliveryTests {
         }
         send(1, [contact(0, .began, 100)])
         send(2, [contact(0, .began, 500)])
-        #expect(r.take() == ["began 0", "began 0"])
-        #expect(r.touches.map(\.device) == [DeviceID(1), DeviceID(2)])
+        // A gesture is made on one surface: the finger of the second panel is not the recorder's.
+        #expect(r.take() == ["began 0"])
+        #expect(r.touches.map(\.device) == [DeviceID(1)])
 
         send(2, [contact(0, .moved, 520)])
-        #expect(r.take() == ["moved 0"])
-        #expect(r.touches.filter { $0.phase == .moved }.map(\.device) == [DeviceID(2)])
+        #expect(r.take() == [])
 
         send(1, [contact(0, .moved, 120)])
         send(2, [contact(0, .moved, 540)])
-        #expect(r.take() == ["moved 0", "moved 0"])
+        #expect(r.take() == ["moved 0"])
+        #expect(r.touches.filter { $0.phase == .moved }.map(\.device) == [DeviceID(1)])
     }
 
     @Test("a recognizer hears no motion once it has recognized, while one that began keeps hearing it")

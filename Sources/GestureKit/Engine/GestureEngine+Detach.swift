@@ -108,11 +108,12 @@ extension GestureEngine {
     /// The engine is going (its `deinit`) with fingers down. Surfaces that live on in another
     /// engine's tree (this root is placed in it) hear the fingers delivered to them end, with a
     /// cancel (`host`: the host let the engine go); held ones are dropped. A tree no other engine
-    /// holds hears nothing from a `deinit`, where the host may be tearing its surfaces down, as
-    /// its recognizers hear of the end only when their region next joins an engine's tree.
+    /// holds hears nothing from a `deinit`, where the host may be tearing its surfaces down: each
+    /// surface hears the cancel when it next joins an engine's tree (a compositor that rebuilds its
+    /// engine and moves its surfaces over), as its recognizers hear of the end then.
     func endDeliveriesAsEngineGoes() {
         // This engine answers no more for its root: an engine found is one further up.
-        guard root.engine != nil else { return }
+        guard root.engine != nil else { return oweCancels() }
         beginDeliveryBatch()
         defer { endDeliveryBatch() }
         for t in deliveryTouches where t.delivery != .done && t.region?.engine != nil {
@@ -121,6 +122,22 @@ extension GestureEngine {
                 t.live.value.cancellation = .host
             }
             if t.delivery == .delivering { cancelDelivery(of: t) } else { t.delivery = .done }
+        }
+    }
+
+    /// The fingers delivered to surfaces of a tree no other engine holds are cancelled and their
+    /// cancel owed to each surface (`Region.cancelsOwed`); held ones are dropped. Nothing is
+    /// called out.
+    private func oweCancels() {
+        for t in deliveryTouches where t.delivery != .done {
+            if t.delivery == .delivering, let region = t.region {
+                if t.isActive {
+                    t.live.value.phase = .cancelled
+                    t.live.value.cancellation = .host
+                }
+                region.cancelsOwed.append(t)
+            }
+            t.delivery = .done
         }
     }
 

@@ -50,6 +50,10 @@ extension GestureEngine {
         // A recognizer follows touchscreen fingers or a touchpad gesture, never both at once:
         // one following a touchpad gesture takes no finger that lands meanwhile, then or later.
         if g.touchpadGestureSequence != nil { return false }
+        // A gesture is made on one surface: a recognizer following fingers of one touchscreen
+        // takes none of another's (two people at two screens), then or once it resets, as it
+        // takes no finger landing during a touchpad gesture.
+        if !g.touches.isEmpty && g.device != t.device { return false }
         guard accepts(g, t), attach(t, to: g) else { return false }
         queueBegan(t, for: g)
         book.value.inputQueued = true

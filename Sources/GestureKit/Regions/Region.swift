@@ -87,6 +87,9 @@ public final class Region {
     /// tree, this one included. Every state change and every `now` of a recognizer asks for its
     /// engine, and walking up costs two weak loads per level.
     private weak var treeEngine: GestureEngine?
+    /// Fingers delivered here whose engine went while they were down, in a tree no other engine
+    /// held: their cancel is owed, and heard when this region next joins an engine's tree.
+    var cancelsOwed: [Touch] = []
 
     /// Creates a detached region.
     public init(frame: Rect, name: String = "") {
@@ -200,14 +203,16 @@ public final class Region {
     /// hear of it once the whole subtree knows its engine: their targets may send input anywhere.
     private func refreshEngine() {
         var owed: [GestureRecognizer] = []
-        refreshEngine(collectingOwed: &owed)
+        var regionsOwed: [Region] = []
+        refreshEngine(collectingOwed: &owed, regionsOwed: &regionsOwed)
+        for r in regionsOwed where r.engine != nil { r.settleCancelsOwed() }
         for g in owed where g.region?.engine != nil { g.settleEngineLoss() }
     }
 
     /// The walk of ``refreshEngine()``, which calls nothing out. The parent's engine is asked
     /// for, not its cache: the cache of a tree whose nested engine went is cleared, with the
     /// engine further up still answering.
-    private func refreshEngine(collectingOwed owed: inout [GestureRecognizer]) {
+    private func refreshEngine(collectingOwed owed: inout [GestureRecognizer], regionsOwed: inout [Region]) {
         if let owner = ownerEngine {
             // An engine's root placed in another engine's tree: each engine learns it (below).
             owner.book.value.rootIsNested = parent != nil
@@ -219,7 +224,8 @@ public final class Region {
             g.joinedTree(of: treeEngine, arriving: arriving)
             if treeEngine != nil && g.book.value.endOwed { owed.append(g) }
         }
-        for c in children { c.refreshEngine(collectingOwed: &owed) }
+        if treeEngine != nil && !cancelsOwed.isEmpty { regionsOwed.append(self) }
+        for c in children { c.refreshEngine(collectingOwed: &owed, regionsOwed: &regionsOwed) }
     }
 
     /// Whether `self` is `other` or one of its descendants.

@@ -1,0 +1,17 @@
+extension Region {
+    /// Tells the touch handler of the cancels owed to it (`cancelsOwed`: fingers delivered here
+    /// whose engine went while they were down), as the engine's cancel would have, in its scope,
+    /// then ends the frame. Called once the region is in an engine's tree again.
+    func settleCancelsOwed() {
+        let touches = cancelsOwed
+        cancelsOwed = []
+        guard !touches.isEmpty, let handler = touchHandler else { return }
+        switch handler.cancellationScope {
+        case .touch:
+            for t in touches { handler.touchCancelled(t) }
+        case .region:
+            handler.touchesCancelled(touches, in: self)
+        }
+        handler.touchFrame(in: self)
+    }
+}
