@@ -104,6 +104,15 @@ extension GestureRecognizer {
 
     // MARK: Subclass helpers
 
+    /// Where `t` was as the touch frame `frame` (the engine's serial) began: a finger that frame
+    /// moved already is read at its previous location. A placement re-anchors on these, so that
+    /// a finger placed anew and another moving in one frame give the same measure whichever the
+    /// frame lists first (the motion is measured when the frame's moves are handed out).
+    func location(of t: Touch, asFrameBegan frame: Int?) -> Point {
+        if let frame, t.live.value.movedInFrame == frame { return t.previousLocation }
+        return t.location
+    }
+
     /// How often the device of the touches reports, in microseconds, as its frames showed the
     /// engine (0 while unknown, or outside a cycle): for a velocity after a rest
     /// (`VelocityTracker.add(_:at:scanPeriod:)`).

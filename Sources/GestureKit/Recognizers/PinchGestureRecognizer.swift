@@ -78,14 +78,17 @@ open class PinchGestureRecognizer: GestureRecognizer {
     /// over the fingers ``GestureRecognizer/forEachFinger(includingLifted:excluding:_:)`` gives;
     /// `nil` for fewer than two.
     /// With `inPoints`, the same in screen points.
-    private func spread(includingLifted: Bool, excluding excluded: [Touch] = [], inPoints: Bool = false) -> Double? {
+    private func spread(
+        includingLifted: Bool, excluding excluded: [Touch] = [], inPoints: Bool = false, asFrameBegan frame: Int? = nil
+    ) -> Double? {
         // Each finger's position is worked out once and kept on the stack for the second pass
         // (up to two hands; more fingers are read again).
         var positions = InlineArray<10, Point>(repeating: .zero)
         var sum = Point.zero
         var n = 0
         forEachFinger(includingLifted: includingLifted, excluding: excluded) { t in
-            let p = inPoints ? t.location : t.density.millimetres(t.location)
+            let at = location(of: t, asFrameBegan: frame)
+            let p = inPoints ? at : t.density.millimetres(at)
             if n < positions.count { positions[n] = p }
             sum += p
             n += 1
@@ -97,7 +100,8 @@ open class PinchGestureRecognizer: GestureRecognizer {
             for i in 0..<n { distance += positions[i].distance(to: c) }
         } else {
             forEachFinger(includingLifted: includingLifted, excluding: excluded) { t in
-                distance += (inPoints ? t.location : t.density.millimetres(t.location)).distance(to: c)
+                let at = location(of: t, asFrameBegan: frame)
+                distance += (inPoints ? at : t.density.millimetres(at)).distance(to: c)
             }
         }
         return distance / Double(n)
@@ -110,34 +114,36 @@ open class PinchGestureRecognizer: GestureRecognizer {
     }
 
     /// Restarts the spread measurement, keeping ``scale`` continuous: on the fingers down, plus
-    /// those that lifted in this frame when `includingLifted`.
-    private func rebase(includingLifted: Bool = false) {
+    /// those that lifted in this frame when `includingLifted`; where they were as touch frame
+    /// `frame` began, when given (see `location(of:asFrameBegan:)`).
+    private func rebase(includingLifted: Bool = false, asFrameBegan frame: Int? = nil) {
         base *= currentRatio
         currentRatio = 1
-        initialSpread = spread(includingLifted: includingLifted) ?? 0
+        initialSpread = spread(includingLifted: includingLifted, asFrameBegan: frame) ?? 0
         if case .points = minimumSpreadChange {
-            motion.value.initialSpreadPoints = spread(includingLifted: includingLifted, inPoints: true) ?? 0
+            motion.value.initialSpreadPoints = spread(includingLifted: includingLifted, inPoints: true, asFrameBegan: frame) ?? 0
         }
     }
 
     /// Whether the spread, `s` millimetres now, changed by ``minimumSpreadChange`` since the
-    /// measure started: in millimetres, or, for a change in points, in screen points.
-    private func spreadChangeReached(_ s: Double) -> Bool {
+    /// measure started: in millimetres, or, for a change in points, in screen points, over the
+    /// same fingers as `s` (those landing in the frame `excluded`).
+    private func spreadChangeReached(_ s: Double, excluding excluded: [Touch] = []) -> Bool {
         switch minimumSpreadChange {
         case .millimetres(let mm):
             return abs(s - initialSpread) >= mm
         case .points(let pt):
-            guard let now = spread(includingLifted: true, inPoints: true) else { return false }
+            guard let now = spread(includingLifted: true, excluding: excluded, inPoints: true) else { return false }
             return abs(now - motion.value.initialSpreadPoints) >= pt
         }
     }
 
     /// One of its fingers was placed anew with no motion (a mapping changed with it down): the
     /// scale measured so far stands, and the spread is measured afresh from where the fingers
-    /// are now, so that the placement changes no scale.
-    func touchPlaced() {
+    /// are now (the others as touch frame `frame` began), so that the placement changes no scale.
+    func touchPlaced(inFrame frame: Int) {
         guard touchpadGestureSequence == nil, initialSpread > 0 else { return }
-        rebase(includingLifted: true)
+        rebase(includingLifted: true, asFrameBegan: frame)
     }
 
     open override func touchesBegan(_ touches: [Touch]) {
@@ -149,7 +155,7 @@ open class PinchGestureRecognizer: GestureRecognizer {
         if touches.count < self.touches.count, let s = spread(includingLifted: true, excluding: touches) {
             measure(s)
             // That motion may have reached the threshold, as it would have in a frame of its own.
-            if state == .possible && initialSpread > 0 && spreadChangeReached(s) { state = .began }
+            if state == .possible && initialSpread > 0 && spreadChangeReached(s, excluding: touches) { state = .began }
         }
         rebase(includingLifted: true)
         // The scale as the set starts is a sample, as a pan's landing is: a pinch that begins in

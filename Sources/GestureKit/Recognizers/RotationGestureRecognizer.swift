@@ -137,7 +137,7 @@ open class RotationGestureRecognizer: GestureRecognizer {
     /// Closes the current set's turn into ``accumulated`` and anchors a new set on the fingers
     /// down now. With fewer than two fingers there is no set. Without `measuring`, the turn is
     /// the one last measured (`accumulated` as it stands).
-    private func anchor(measuring: Bool = true) {
+    private func anchor(measuring: Bool = true, asFrameBegan frame: Int? = nil) {
         if fingers.count >= 2 && measuring { accumulated = setStart + measure() }
         setStart = accumulated
         var set = fingers
@@ -147,23 +147,24 @@ open class RotationGestureRecognizer: GestureRecognizer {
         var sum = Point.zero
         var n = 0
         forEachFinger(includingLifted: false) { t in
-            sum += t.density.millimetres(t.location)
+            sum += t.density.millimetres(location(of: t, asFrameBegan: frame))
             n += 1
         }
         guard n >= 2 else { return }
         let c = sum / Double(n)
         forEachFinger(includingLifted: false) { t in
-            let d = t.density.millimetres(t.location) - c
+            let d = t.density.millimetres(location(of: t, asFrameBegan: frame)) - c
             set.append(Finger(touch: t, offset: d, turned: 0, weight: d.length))
         }
     }
 
     /// One of its fingers was placed anew with no motion (a mapping changed with it down): the
     /// turn measured so far stands, and the set is anchored again where the fingers are now, so
-    /// that the placement adds no turn (an output turned a quarter is not a quarter turn).
-    func touchPlaced() {
+    /// that the placement adds no turn (an output turned a quarter is not a quarter turn); the
+    /// others where they were as touch frame `frame` began, their motion in it measured later.
+    func touchPlaced(inFrame frame: Int) {
         guard touchpadGestureSequence == nil, fingers.count >= 2 else { return }
-        anchor(measuring: false)
+        anchor(measuring: false, asFrameBegan: frame)
     }
 
     open override func touchesBegan(_ touches: [Touch]) {

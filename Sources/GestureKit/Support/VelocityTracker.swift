@@ -3,7 +3,10 @@
 /// Keeps the last ``capacity`` samples in a fixed ring stored inline (no allocation, and no
 /// copy-on-write check when a recognizer adds a sample on every frame), fits a
 /// quadratic (or a line, with few samples) to the samples inside the window ending at the newest
-/// one, weighting them equally, and returns the fit's slope at that newest sample. Because the
+/// one, weighting them equally, and returns the fit's slope at that newest sample. The samples
+/// before a pause (two samples further apart than ``stopTimeout``) are left out, as Flutter
+/// leaves them: a motion that goes on after a pause has its own velocity, not one bent
+/// backwards by the motion before. Because the
 /// fit spans a time window, not a number of samples, the same motion sampled at 60, 120 or 240 Hz
 /// gives the same answer (the ring holds the default 100 ms window up to 640 Hz).
 public struct VelocityTracker: Sendable {
@@ -102,15 +105,20 @@ public struct VelocityTracker: Sendable {
         let t0 = samples[newest].time
         if let now, now.microseconds - t0 > stopTimeout.gestureMicroseconds { return .zero }
         let horizon = window.gestureMicroseconds
+        let pause = stopTimeout.gestureMicroseconds
         // Gather the samples in the window, newest first, as offsets in seconds (≤ 0).
         var n = 0
         var s0 = 0.0, s1 = 0.0, s2 = 0.0, s3 = 0.0, s4 = 0.0
         var sx0 = 0.0, sx1 = 0.0, sx2 = 0.0, sy0 = 0.0, sy1 = 0.0, sy2 = 0.0
         var i = newest
+        var newer = t0
         while n < count {
             let sample = samples[i]
             let age = t0 - sample.time
-            if age > horizon { break }
+            // A gap longer than the stop timeout between two samples is a pause: what came
+            // before it is another motion (a fit across the pause overshoots backwards).
+            if age > horizon || newer - sample.time > pause { break }
+            newer = sample.time
             let t = -Double(age) / 1_000_000
             let t2 = t * t
             s0 += 1; s1 += t; s2 += t2; s3 += t2 * t; s4 += t2 * t2
