@@ -86,7 +86,7 @@ public struct GestureUpdate: Hashable, Sendable, CustomStringConvertible {
     public var rotation: Double?
     /// Rotations: the rate of turn in radians per second.
     public var rotationVelocity: Double?
-    /// Swipes: the direction recognized.
+    /// Swipes: the direction recognized (empty for a swipe that failed).
     public var direction: SwipeDirection?
     /// Taps: the taps completed so far.
     public var tapsCompleted: Int?

@@ -1,7 +1,8 @@
 /// Counts taps for ``Touch/tapCount``: each finger that lands is counted from the tap that ended
 /// lately nearest to it, on the same device, within the multi-tap interval and distance. The
-/// distance runs from where a finger of the last tap lifted to where the new one lands, as the
-/// tap recognizer measures it (from its first tap's lift to the next tap's landing).
+/// distance runs from where the first tap of the run lifted to where the new finger lands, as the
+/// tap recognizer measures it (from its first tap's lift to each following tap's landing): taps
+/// that drift 8 mm each count 1, 2, then 1 again, as a triple tap fails on them.
 ///
 /// Every finger of the last tap is kept, not only the last to lift: the fingers of a two-finger
 /// double tap's second tap each count from the finger of the first tap that landed where they
@@ -14,13 +15,17 @@
 struct TapCounter {
     private struct Tap {
         var device: DeviceID
-        var location: Point
+        /// Where the first tap of its run lifted: the following taps are measured from there.
+        var origin: Point
         var end: Timestamp
         var count: Int
     }
     /// The fingers of the last tap (few: one per finger that took part), kept with their
     /// capacity, so that counting allocates nothing once a few taps have ended.
     private var fingers: [Tap] = []
+    /// The fingers of the tap before it, which the last tap's fingers counted from: where a
+    /// finger of the last tap lifting after the first of them finds its run's origin.
+    private var before: [Tap] = []
     /// When the last of them lifted, and the first.
     private var latestEnd = Timestamp.zero
     private var earliestEnd = Timestamp.zero
@@ -41,9 +46,7 @@ struct TapCounter {
         var count = 0
         var nearest = Double.infinity
         for tap in fingers where tap.device == device && time - tap.end < interval {
-            let dx = (location.x - tap.location.x) * sx
-            let dy = (location.y - tap.location.y) * sy
-            let d = dx * dx + dy * dy
+            let d = Self.squaredDistance(location, tap.origin, sx, sy)
             if d <= limit && d < nearest {
                 nearest = d
                 count = tap.count
@@ -52,15 +55,39 @@ struct TapCounter {
         return count + 1
     }
 
+    private static func squaredDistance(_ a: Point, _ b: Point, _ sx: Double, _ sy: Double) -> Double {
+        let dx = (a.x - b.x) * sx
+        let dy = (a.y - b.y) * sy
+        return dx * dx + dy * dy
+    }
+
+    /// Where the run of `t`, a finger that counted from a finger of `taps`, began: the origin of
+    /// the finger of `taps` it counted from (the nearest to where it landed with the count
+    /// before its own), or where it lifted for a first tap.
+    private static func origin(of t: Touch, in taps: [Tap]) -> Point {
+        guard t.tapCount > 1 else { return t.location }
+        var origin = t.location
+        var nearest = Double.infinity
+        for tap in taps where tap.device == t.device && tap.count == t.tapCount - 1 {
+            let d = squaredDistance(t.startLocation, tap.origin, 1, 1)
+            if d < nearest { (nearest, origin) = (d, tap.origin) }
+        }
+        return origin
+    }
+
     /// Notes that `t` lifted: as a finger of a tap if it lasted less than `longest` and moved at
     /// most `movement`, else as an end to the taps counted so far; fingers that lifted more than
     /// `interval` before go.
     mutating func noteEnd(of t: Touch, longest: Duration, movement: Distance, interval: Duration) {
         let short = t.timestamp - t.startTimestamp < longest
         let still = movement.length(of: t.location - t.startLocation, density: t.density) <= movement.magnitude
-        guard short && still else { return fingers.removeAll(keepingCapacity: true) }
+        guard short && still else {
+            before.removeAll(keepingCapacity: true)
+            return fingers.removeAll(keepingCapacity: true)
+        }
         // A finger that landed as the last one lifted (drummed) is the next tap.
         if fingers.isEmpty || latestEnd <= t.startTimestamp {
+            swap(&before, &fingers)
             fingers.removeAll(keepingCapacity: true)
             earliestEnd = t.timestamp
         } else if t.timestamp - earliestEnd > interval {
@@ -68,6 +95,6 @@ struct TapCounter {
             earliestEnd = fingers.first?.end ?? t.timestamp
         }
         latestEnd = t.timestamp
-        fingers.append(Tap(device: t.device, location: t.location, end: t.timestamp, count: t.tapCount))
+        fingers.append(Tap(device: t.device, origin: Self.origin(of: t, in: before), end: t.timestamp, count: t.tapCount))
     }
 }

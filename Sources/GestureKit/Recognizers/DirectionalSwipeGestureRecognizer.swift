@@ -4,7 +4,8 @@ public protocol DirectionalSwipeGestureRecognizerDelegate: AnyObject {
     func swipeDidStart(_ swipe: DirectionalSwipeGestureRecognizer)
     /// The fingers moved.
     func swipeDidUpdate(_ swipe: DirectionalSwipeGestureRecognizer)
-    /// The swipe was cancelled (``swipeShouldCancel(_:)`` said so, or its touches were).
+    /// The swipe was cancelled (``swipeShouldCancel(_:)`` said so, its touches were, or it was
+    /// disabled, taken out of the tree or left by its engine).
     func swipeDidCancel(_ swipe: DirectionalSwipeGestureRecognizer)
     /// The swipe finished.
     func swipeDidFinish(_ swipe: DirectionalSwipeGestureRecognizer)
@@ -218,6 +219,12 @@ open class DirectionalSwipeGestureRecognizer: PanGestureRecognizer {
         let wasActive = state.isActive
         super.touchesCancelled(touches)
         if wasActive { swipeDelegate?.swipeDidCancel(self) }
+    }
+
+    /// Disabled, taken out of the tree or left by its engine mid-swipe: the delegate hears the
+    /// cancel, as when its touches are cancelled.
+    override func cancelledWithoutTouches() {
+        swipeDelegate?.swipeDidCancel(self)
     }
 
     open override func reset() {

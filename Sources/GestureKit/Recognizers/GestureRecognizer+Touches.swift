@@ -104,6 +104,24 @@ extension GestureRecognizer {
 
     // MARK: Subclass helpers
 
+    /// Whether the fingers that landed at or after `start` (those of a tap under way, one that
+    /// lifted in the frame another landed included) landed within `limit` of `first`: their
+    /// centroid, so that neither the fingers' spread nor the order they land in matters. True
+    /// with no such finger.
+    func landed(since start: Timestamp, within limit: Distance, of first: Point) -> Bool {
+        var sum = Point.zero
+        var n = 0.0
+        var lead: Touch?
+        forEachFinger(includingLifted: true) { t in
+            guard t.startTimestamp >= start else { return }
+            sum += t.startLocation
+            n += 1
+            if lead == nil { lead = t }
+        }
+        guard let lead, n > 0 else { return true }
+        return limit.length(of: sum / n - first, density: lead.density) <= limit.magnitude
+    }
+
     /// Where `t` was as the touch frame `frame` (the engine's serial) began: a finger that frame
     /// moved already is read at its previous location. A placement re-anchors on these, so that
     /// a finger placed anew and another moving in one frame give the same measure whichever the

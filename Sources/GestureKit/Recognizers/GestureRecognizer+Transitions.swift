@@ -87,6 +87,7 @@ extension GestureRecognizer {
         if book.value.cancelOwed {
             book.value.cancelOwed = false
             sendActions()
+            cancelledWithoutTouches()
         }
         committedState = .possible
         resets &+= 1

@@ -325,24 +325,24 @@ open class GestureRecognizer {
     open func shouldRequireFailure(of other: GestureRecognizer) -> Bool { false }
     /// Subclass hook: whether `other` must wait for this recognizer to fail. Default false.
     open func shouldBeRequiredToFail(by other: GestureRecognizer) -> Bool { false }
-    /// Subclass hook: whether this recognizer, once recognizing, keeps `other` from recognizing.
-    /// Default true.
+    /// Subclass hook: whether, once recognizing, it keeps `other` from recognizing. Default true.
     open func canPrevent(_ other: GestureRecognizer) -> Bool { true }
-    /// Subclass hook: whether `other`, once recognizing, keeps this recognizer from recognizing.
-    /// Default true.
+    /// Subclass hook: whether `other`, once recognizing, keeps it from recognizing. Default true.
     open func canBePrevented(by other: GestureRecognizer) -> Bool { true }
 
-    /// Whether, of a frame in which `lifting` of its fingers lift and `landing` other fingers
-    /// that it was offered land, it hears the lifts first (see
-    /// `GestureEngine.hearsLiftsFirst(_:)`). Taps and long presses say when; a method the engine
-    /// calls through the class's table, with no look-up of a protocol's conformance.
+    /// Whether, of a frame in which `lifting` of its fingers lift and `landing` other fingers it was
+    /// offered land, it hears the lifts first (`GestureEngine.hearsLiftsFirst(_:)`). Taps and long
+    /// presses say when; called through the class's table, no look-up of a protocol conformance.
     func hearsLiftsFirst(lifting: Int, landing: Int) -> Bool { false }
 
     /// Its begin, which waited on a failure requirement, was granted outside its hooks (a
     /// directional swipe then starts); `endAfterWaiting()` ends it when its fingers lifted
-    /// meanwhile, as its hook would have (a pan through ``PanGestureRecognizer/finish()``).
+    /// meanwhile, as its hook would have (a pan through ``PanGestureRecognizer/finish()``);
+    /// `cancelledWithoutTouches()` follows a cancel no touch made (disabled, taken out of the
+    /// tree, its engine gone), after the targets (a directional swipe tells its delegate).
     func beganAfterWaiting() {}
     func endAfterWaiting() { commit(.ended, reason: nil) }
+    func cancelledWithoutTouches() {}
 }
 
 extension GestureRecognizer: CustomStringConvertible {

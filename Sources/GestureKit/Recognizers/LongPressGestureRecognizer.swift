@@ -66,6 +66,13 @@ open class LongPressGestureRecognizer: GestureRecognizer {
         /// Whether the fingers now down are the press (the taps are done).
         var pressing = false
         var firstLanding: Timestamp = .zero
+        /// The device of the first tap's fingers, and where it lifted (its fingers' centroid):
+        /// the taps and the press that follow it land on that device, within
+        /// ``GestureConfiguration/multiTapMaximumDistance`` of there, as a multi-tap's do.
+        var device: DeviceID?
+        var firstTapLocation: Point?
+        var liftSum = Point.zero
+        var lifts = 0
     }
     private var sequence = Sequence()
 
@@ -82,7 +89,13 @@ open class LongPressGestureRecognizer: GestureRecognizer {
     }
 
     open override func touchesBegan(_ touches: [Touch]) {
-        if sequence.active == 0 { sequence.firstLanding = now }
+        if sequence.active == 0 {
+            sequence.firstLanding = now
+            if sequence.tapsDone == 0 { sequence.device = touches.first?.device }
+        }
+        if sequence.tapsDone > 0 && touches.contains(where: { $0.device != sequence.device }) {
+            return fail(.movedTooFar(allowed: configuration.multiTapMaximumDistance))
+        }
         sequence.active += touches.count
         if state.isActive {
             for t in touches { ignore(t) }
@@ -96,6 +109,10 @@ open class LongPressGestureRecognizer: GestureRecognizer {
             return fail(.wrongNumberOfTouches(expected: numberOfTouchesRequired...numberOfTouchesRequired, actual: sequence.active))
         }
         sequence.tapFingers = max(sequence.tapFingers, sequence.active)
+        if sequence.active == numberOfTouchesRequired, let first = sequence.firstTapLocation,
+           !landed(since: sequence.firstLanding, within: configuration.multiTapMaximumDistance, of: first) {
+            return fail(.movedTooFar(allowed: configuration.multiTapMaximumDistance))
+        }
         if sequence.active == numberOfTouchesRequired {
             sequence.pressing = sequence.tapsDone >= numberOfTapsRequired
             // A tap before the press is timed from its first finger, as a tap is.
@@ -121,6 +138,10 @@ open class LongPressGestureRecognizer: GestureRecognizer {
 
     open override func touchesEnded(_ touches: [Touch]) {
         sequence.active -= touches.count
+        if sequence.tapsDone == 0 {
+            for t in touches { sequence.liftSum += t.location }
+            sequence.lifts += touches.count
+        }
         if state.isActive {
             state = .ended
             return
@@ -135,6 +156,7 @@ open class LongPressGestureRecognizer: GestureRecognizer {
                 return fail(.wrongNumberOfTouches(expected: n...n, actual: sequence.tapFingers))
             }
             sequence.tapFingers = 0
+            if sequence.tapsDone == 0 { sequence.firstTapLocation = sequence.liftSum / Double(max(1, sequence.lifts)) }
             sequence.tapsDone += 1
             deadline = now + configuration.multiTapMaximumInterval
         }

@@ -124,20 +124,7 @@ open class TapGestureRecognizer: GestureRecognizer {
     /// land in matters.
     private func landsNearFirstTap() -> Bool {
         guard let first = sequence.firstTapLocation else { return true }
-        var sum = Point.zero
-        var n = 0.0
-        var lead: Touch?
-        // Those of this tap: a finger of it may have lifted in the frame another lands in.
-        let tapStart = sequence.tapStart
-        forEachFinger(includingLifted: true) { t in
-            guard t.startTimestamp >= tapStart else { return }
-            sum += t.startLocation
-            n += 1
-            if lead == nil { lead = t }
-        }
-        guard let lead, n > 0 else { return true }
-        let distance = maximumDistanceBetweenTaps
-        return distance.length(of: sum / n - first, density: lead.density) <= distance.magnitude
+        return landed(since: sequence.tapStart, within: maximumDistanceBetweenTaps, of: first)
     }
 
     open override func touchesMoved(_ touches: [Touch]) {

@@ -1,8 +1,9 @@
 /// Every tunable of the built-in recognizers, in one place, with its unit.
 ///
 /// Recognizers copy their defaults from the configuration they are created with
-/// (``GestureConfiguration/default`` unless you pass another), and each value stays adjustable on
-/// the recognizer itself. Figures of comparable systems, for reference: UIKit long press 0.5 s and
+/// (``GestureConfiguration/default`` unless you pass another), and most values stay adjustable on
+/// the recognizer itself (the tap-and-hold's tap limits, the velocity's window and stop timeout
+/// and the two densities are read from here only). Figures of comparable systems, for reference: UIKit long press 0.5 s and
 /// 10 pt; libinput hold 180 ms, hold-versus-motion 0.5 mm, pinch disambiguation 1.5 mm; GTK drag
 /// threshold 8 px, double click 400 ms; Flutter touch slop 18 px, double tap 300 ms, velocity by
 /// least squares over 100 ms; Android slop 8 dp, edge slop 12 dp; KWin 3-finger landing within
@@ -22,12 +23,14 @@ public struct GestureConfiguration: Sendable, Hashable {
     public var tapMaximumDuration: Duration = .milliseconds(750)
     /// The longest pause between lifting for one tap and landing for the next one of a multi-tap.
     public var multiTapMaximumInterval: Duration = .milliseconds(300)
-    /// How far from the first tap the following taps of a multi-tap may land.
+    /// How far from the first tap the following taps of a multi-tap (and a tap-and-hold's press) may
+    /// land, on the same device.
     public var multiTapMaximumDistance: Distance = .millimetres(10)
     /// How far apart in time the fingers of a multi-finger tap, long press or swipe may land: a
     /// finger that lands later than this after the first fails the gesture
     /// (``FailureReason/fingersLandedApart(allowed:)``), so two fingers landing 600 ms apart are
-    /// not a two-finger tap. Pans, pinches and rotations take fingers whenever they land.
+    /// not a two-finger tap. Pans, pinches and rotations take fingers whenever they land; an edge
+    /// pan needing more than one finger waits this long for them.
     public var multiTouchLandingWindow: Duration = .milliseconds(250)
 
     // MARK: Long press
