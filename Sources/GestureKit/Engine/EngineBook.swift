@@ -27,6 +27,9 @@ struct EngineBook {
     /// The clock of the device whose touch frames come now (see `GestureEngine.recordFrameTime`).
     var frameClock = FrameClock()
     var frameClockDevice: DeviceID?
+    /// The device of the fingers offered since one was the only finger down, and whether another
+    /// device's finger was offered since (see `GestureEngine.offer(_:onlyIdle:hitTested:)`).
+    var offerDevice: (id: DeviceID, mixed: Bool) = (DeviceID(0), false)
     var earliestRecognizerDeadline: Timestamp?
     /// A time, in microseconds, no later than the last report of any active touch or the last
     /// event of any touchpad gesture: the stuck-touch watchdog cannot be due before it plus the

@@ -147,7 +147,7 @@ open class PanGestureRecognizer: GestureRecognizer {
     open override func touchesMoved(_ touches: [Touch]) {
         guard let c = frameCentroid(of: self.touches) else { return }
         position = c + offset
-        sample(at: now, afterRest: true)
+        sample(at: now)
         if state == .possible {
             guard fingers >= minimumNumberOfTouches, fingers <= maximumNumberOfTouches,
                   shouldBegin(translation: position - origin, touch: touches.first) else { return }
@@ -194,15 +194,11 @@ open class PanGestureRecognizer: GestureRecognizer {
         if state.isActive { super.endAfterWaiting() }
     }
 
-    /// Adds the position at `time` to the velocity's samples; `afterRest` for a finger's
-    /// motion, which may come after a rest its device did not report (see `scanPeriod`).
-    private func sample(at time: Timestamp, afterRest: Bool = false) {
+    /// Adds the position at `time` to the velocity's samples, after a rest its device did not
+    /// report too (see `scanPeriod`).
+    private func sample(at time: Timestamp) {
         lastSample = time
-        if afterRest {
-            motion.value.tracker.add(position, at: time) { scanPeriod }
-        } else {
-            motion.value.tracker.add(position, at: time)
-        }
+        motion.value.tracker.add(position, at: time) { scanPeriod }
     }
 
     // MARK: Touchpad

@@ -25,13 +25,19 @@ public struct VelocityTracker: Sendable {
 
     /// The window the fit looks at.
     public var window: Duration
-    /// At ``velocity(at:)``, samples older than this mean the motion stopped.
-    public var stopTimeout: Duration
+    /// At ``velocity(at:)``, samples older than this mean the motion stopped; two samples further
+    /// apart than this have a pause between them.
+    public var stopTimeout: Duration {
+        didSet { pause = stopTimeout.gestureMicroseconds }
+    }
+    /// ``stopTimeout`` in microseconds, kept rather than converted at every sample.
+    private var pause: Int64
 
     /// Creates a tracker.
     public init(window: Duration = .milliseconds(100), stopTimeout: Duration = .milliseconds(40)) {
         self.window = window
         self.stopTimeout = stopTimeout
+        pause = stopTimeout.gestureMicroseconds
     }
 
     /// Creates a tracker with the window and stop timeout of `configuration`.
@@ -59,42 +65,42 @@ public struct VelocityTracker: Sendable {
     /// Adds a position at a moment. Samples must come in time order; one at the same moment as
     /// the newest replaces it.
     public mutating func add(_ p: Point, at t: Timestamp) {
-        if count > 0 {
-            let newest = (head + Self.capacity - 1) % Self.capacity
-            if samples[newest].time >= t.microseconds {
-                samples[newest].x = p.x
-                samples[newest].y = p.y
-                return
-            }
-        }
-        samples[head] = Sample(time: t.microseconds, x: p.x, y: p.y)
-        head = (head + 1) % Self.capacity
-        if count < Self.capacity { count += 1 }
+        add(p, at: t) { 0 }
     }
 
     /// Adds a position at a moment, as ``add(_:at:)``, noting a rest the samples do not show.
     /// A device that reports only what changed sends nothing while a finger rests; scanning
     /// every `scanPeriod()` microseconds, it saw the finger still where the newest sample has it
-    /// one period before `t`, and a sample says so when the newest is older than one and a half
-    /// periods. Without it, motion begun after a rest longer than ``window`` had one sample in the
-    /// window and no velocity at 60 Hz, where at 240 Hz the next frames gave it one. The period
-    /// is asked only when the gap is longer than the one before it (not in steady motion); 0
-    /// means unknown, and nothing is added.
+    /// one period before `t`, and a sample says so after a pause (the newest older than
+    /// ``stopTimeout``, and than one and a half periods). Without it, motion begun after a rest
+    /// had one sample past the pause and no velocity at 60 Hz, where at 240 Hz the next frames
+    /// gave it one. The period is asked only at a pause; 0 means unknown, and nothing is added.
+    @inline(__always)
     mutating func add(_ p: Point, at t: Timestamp, scanPeriod: () -> Int64) {
         if count > 0 {
             let newest = (head + Self.capacity - 1) % Self.capacity
             let last = samples[newest]
+            if last.time >= t.microseconds {
+                samples[newest].x = p.x
+                samples[newest].y = p.y
+                return
+            }
             let gap = t.microseconds - last.time
-            let steady = count >= 2
-                && gap * 4 <= (last.time - samples[(newest + Self.capacity - 1) % Self.capacity].time) * 5
-            if gap > 0 && !steady {
+            if gap > pause {
                 let period = scanPeriod()
                 if period > 0 && gap * 2 > period * 3 {
-                    add(Point(x: last.x, y: last.y), at: Timestamp(microseconds: t.microseconds - period))
+                    append(Sample(time: t.microseconds - period, x: last.x, y: last.y))
                 }
             }
         }
-        add(p, at: t)
+        append(Sample(time: t.microseconds, x: p.x, y: p.y))
+    }
+
+    @inline(__always)
+    private mutating func append(_ sample: Sample) {
+        samples[head] = sample
+        head = (head + 1) % Self.capacity
+        if count < Self.capacity { count += 1 }
     }
 
     /// The velocity in units per second at the newest sample, or at `now` when given (zero if the
@@ -105,7 +111,6 @@ public struct VelocityTracker: Sendable {
         let t0 = samples[newest].time
         if let now, now.microseconds - t0 > stopTimeout.gestureMicroseconds { return .zero }
         let horizon = window.gestureMicroseconds
-        let pause = stopTimeout.gestureMicroseconds
         // Gather the samples in the window, newest first, as offsets in seconds (≤ 0).
         var n = 0
         var s0 = 0.0, s1 = 0.0, s2 = 0.0, s3 = 0.0, s4 = 0.0
