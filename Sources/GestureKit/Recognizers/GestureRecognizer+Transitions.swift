@@ -51,6 +51,8 @@ extension GestureRecognizer {
         let old = committedState
         committedState = new
         pendingState = nil
+        book.value.transitions &+= 1
+        let transition = book.value.transitions
         if new == .failed { failureReason = reason ?? .unspecified }
         // Spelled out rather than through withEngine: the closure would not be inlined, and this
         // runs on every state change.
@@ -59,7 +61,9 @@ extension GestureRecognizer {
         } else {
             region?.engine?.didTransition(self, from: old, to: new)
         }
-        if new != .failed && new != .possible { sendActions() }
+        // The observer's input may have made another transition (and reset): its round told the
+        // targets, who hear no older state after it, nor `possible`.
+        if new != .failed && new != .possible && book.value.transitions == transition { sendActions() }
     }
 
     /// Its engine is going (its `deinit`) while it took part in that engine's sequence, and has

@@ -30,6 +30,9 @@ struct RecognizerBook {
     var lastOfferedSequence = 0
     var sequenceEngine: GestureEngine.EngineIdentity?
     var resets = 0
+    /// Transitions committed so far: a round of target calls (or the observer's call before it)
+    /// in which input made another stops there, every target having heard the newer one.
+    var transitions = 0
     /// ``GestureRecognizer/allowedTouchTypes`` as bits, and whether it has exclusion zones: what
     /// the engine asks of every recognizer for every touch that lands.
     var touchTypes = TouchTypeMask([.direct])
