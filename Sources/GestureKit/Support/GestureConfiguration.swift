@@ -69,7 +69,8 @@ public struct GestureConfiguration: Sendable, Hashable {
     /// The window of recent samples the velocity fit looks at (Flutter, Android: 100 ms).
     public var velocityWindow: Duration = .milliseconds(100)
     /// When the last motion sample is older than this at release, the velocity is zero: the
-    /// finger stopped before it lifted.
+    /// finger stopped before it lifted. Two samples further apart than this have a pause between
+    /// them, and the velocity after it leaves out the motion before.
     public var velocityStopTimeout: Duration = .milliseconds(40)
 
     // MARK: Touchpads
