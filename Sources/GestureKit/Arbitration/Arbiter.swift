@@ -32,6 +32,11 @@ public final class Arbiter {
     /// The recognizers whose targets are being told they won, with their touches as they won
     /// (innermost last): see `attempt(_:to:)`.
     var winning: [Win] = []
+    /// While a winner's exclusion runs with recognizers waiting, those it failed: their waiters are
+    /// released once every loser failed, so that a waiter the winner beats too fails as excluded
+    /// by it whatever the listing order (released first, it was prevented). Capacity kept.
+    private var excludedNow: [GestureRecognizer]?
+    private var excludedBuffer: [GestureRecognizer] = []
 
     init() {}
 
@@ -204,13 +209,25 @@ public final class Arbiter {
     /// winner's as it won, when it has let go of them since (`nil`: its own).
     private func exclude(others winner: GestureRecognizer, sharing touches: [Touch]?) {
         let engine = self.engine
+        let outer = excludedNow
+        if someoneWaits() {
+            excludedNow = excludedBuffer
+            excludedBuffer = []
+        } else {
+            excludedNow = nil
+        }
         engine.participantLoops += 1
-        defer { engine.participantLoops -= 1 }
         var i = 0
         while i < engine.listed.count {
             engine.withParticipant(at: i) { o in exclude(o, by: winner, sharing: touches, engine) }
             i += 1
         }
+        engine.participantLoops -= 1
+        guard var failed = excludedNow else { return excludedNow = outer }
+        excludedNow = outer
+        for f in failed { releaseWaiters(of: f) }
+        failed.removeAll(keepingCapacity: true)
+        excludedBuffer = failed
     }
 
     /// `o` fails if `winner` beats it.
@@ -232,21 +249,22 @@ public final class Arbiter {
         if requiresFailure(o, od, of: winner, wd) || waits(o, on: winner) {
             guard o.resets == resets else { return }
             o.pendingState = nil
-            engine.with(cause: .otherRecognizer(winner.name)) { fail(o, .requiredRecognizerSucceeded(winner.name)) }
+            engine.with(cause: .otherRecognizer(winner.name)) { fail(o, .requiredRecognizerSucceeded(winner.name), excluding: true) }
         } else if (touches.map { Self.share($0, o) } ?? shareTouches(winner, o)) && !mayRecognizeSimultaneously(winner, wd, o, od)
             && winner.canPrevent(o) && o.canBePrevented(by: winner) {
             guard o.resets == resets else { return }
             o.pendingState = nil
-            engine.with(cause: .otherRecognizer(winner.name)) { fail(o, .excludedBy(winner.name)) }
+            engine.with(cause: .otherRecognizer(winner.name)) { fail(o, .excludedBy(winner.name), excluding: true) }
         }
     }
 
     /// `r` fails, for `reason` (`unspecified` when `nil`: the recognizer stores it, so that the
     /// reason is copied once, into its place).
-    private func fail(_ r: GestureRecognizer, _ reason: FailureReason?) {
+    /// An exclusion's failure (`excluding`) releases the waiters once the exclusion is over.
+    private func fail(_ r: GestureRecognizer, _ reason: FailureReason?, excluding: Bool = false) {
         guard r.committedState == .possible else { return }
         r.commit(.failed, reason: reason)
-        releaseWaiters(of: r)
+        if excluding && excludedNow != nil { excludedNow!.append(r) } else { releaseWaiters(of: r) }
     }
 
     /// `failed` failed: recognizers that were waiting for it may proceed if nothing else holds
