@@ -31,6 +31,43 @@ struct LifecycleTests {
         #expect(touch == nil)
     }
 
+    @Test("an engine dropped during a rotation and a pinch frees its whole graph, a surface owed a cancel included")
+    func engineDroppedMidRotation() {
+        weak var engine: GestureEngine?
+        weak var rotation: RotationGestureRecognizer?
+        weak var pinch: PinchGestureRecognizer?
+        weak var view: Region?
+        weak var touch: Touch?
+        do {
+            let s = Fingers()
+            let v = s.region("view", Rect(x: 0, y: 0, width: 800, height: 600))
+            // A surface with a handler: the dropped engine owes it the cancel of its fingers.
+            v.touchHandler = TouchLog()
+            let r = RotationGestureRecognizer().named("rotation")
+            let p = PinchGestureRecognizer().named("pinch")
+            let d = Delegate()
+            d.simultaneous = { _, _ in true }
+            s.keepAlive.append(d)
+            for g in [r, p] as [GestureRecognizer] {
+                g.delegate = d
+                v.addGestureRecognizer(g)
+            }
+            let c = Point(x: 400, y: 300)
+            s.press([1, 2], at: [c - Point(x: 80, y: 0), c + Point(x: 80, y: 0)])
+            s.trace([1, 2], over: 100) { id, f in
+                let a = 0.6 * f + (id == 1 ? Double.pi : 0)
+                return c + Point(x: (80 + 40 * f) * cos(a), y: (80 + 40 * f) * sin(a))
+            }
+            #expect(r.state == .changed && p.state == .changed)
+            (engine, rotation, pinch, view, touch) = (s.engine, r, p, v, p.touches.first)
+        }
+        #expect(engine == nil)
+        #expect(rotation == nil, "the rotation's anchored fingers held their touches, which held the region")
+        #expect(pinch == nil)
+        #expect(view == nil)
+        #expect(touch == nil)
+    }
+
     @Test("an engine dropped during a touchpad gesture frees its recognizers")
     func engineDroppedDuringTouchpadGesture() {
         weak var engine: GestureEngine?

@@ -585,4 +585,31 @@ import Testing
         let violation = InvariantRun.replay(seed: 0x4a54, mode: .reentrant, steps: steps, ownTouchHookInput: true)
         #expect(violation == nil, "\(violation ?? "")")
     }
+
+    /// A frame's stale stationary report of a finger that input sent from a delegate had moved
+    /// meanwhile places the finger back: no motion, and the recognizer's view of it moves with
+    /// the placement (the checker learnt that placements move a touch's landing point too).
+    @Test func seeda6021f486bReentrant() {
+        let steps: [Step] = [
+            .frame(1, ms: 10, [Contact(1, .began, 443, 3)]),
+            .frame(1, ms: 10, [Contact(1, .cancelled, 443, 3)]),
+            .frame(1, ms: 10, [Contact(2, .began, 783, 166)]),
+            .frame(1, ms: 10, [Contact(2, .moved, 792, 179)]),
+            .frame(1, ms: 10, [Contact(2, .moved, 796, 171)]),
+            .frame(1, ms: 10, [Contact(2, .cancelled, 796, 171)]),
+            .frame(1, ms: 10, [Contact(3, .began, 913, 46)]),
+            .frame(1, ms: 8, [Contact(3, .moved, 890, 51)]),
+            .frame(1, ms: 10, [Contact(3, .moved, 893, 61)]),
+            .frame(1, ms: 10, [Contact(3, .moved, 868, 48), Contact(4, .began, 979, 567)]),
+            .frame(2, ms: 7, [Contact(5, .began, 9, 279)]),
+            .frame(1, ms: 10, [Contact(3, .ended, 877, 45)]),
+            .frame(1, ms: 10, [Contact(6, .began, 76, 122)]),
+            .frame(1, ms: 10, [Contact(6, .moved, 90, 125)]),
+            .frame(1, ms: 10, [Contact(6, .cancelled, 90, 125)]),
+            .frame(1, ms: 10, [Contact(8, .began, 764, 567)]),
+            .frame(2, ms: 1017, [Contact(5, .stationary, 9, 279)]),
+        ]
+        let violation = InvariantRun.replay(seed: 0xa6021f486b, mode: .reentrant, steps: steps, ownTouchHookInput: true)
+        #expect(violation == nil, "\(violation ?? "")")
+    }
 }

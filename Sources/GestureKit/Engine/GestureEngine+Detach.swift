@@ -126,15 +126,18 @@ extension GestureEngine {
     }
 
     /// The fingers delivered to surfaces of a tree no other engine holds are cancelled and their
-    /// cancel owed to each surface (`Region.cancelsOwed`); held ones are dropped. Nothing is
-    /// called out.
+    /// cancel owed to each surface with a handler (`Region.cancelsOwed`); held ones are dropped.
+    /// Nothing is called out. An owed touch lets go of its region until the cancel is paid: the
+    /// region holds it, and the two would otherwise hold each other for good.
     private func oweCancels() {
         for t in deliveryTouches where t.delivery != .done {
-            if t.delivery == .delivering, let region = t.region {
+            if t.delivery == .delivering, let region = t.region, region.touchHandler != nil {
                 if t.isActive {
                     t.live.value.phase = .cancelled
                     t.live.value.cancellation = .host
                 }
+                t.removeAllRecognizers()
+                t.live.value.region = nil
                 region.cancelsOwed.append(t)
             }
             t.delivery = .done

@@ -263,6 +263,10 @@ public final class GestureEngine {
         // joins an engine's tree (`Region`), never from here, where the host may be tearing down
         // the objects their targets use.
         for r in released where r.region?.engine != nil { r.settleEngineLoss() }
+        // A touch holds its region, whose recognizers may hold the touch until they reset (a
+        // rotation's anchored fingers): the touches let go, or the tree would outlive the engine.
+        for t in activeTouches { t.live.value.region = nil }
+        for t in deliveryTouches { t.live.value.region = nil }
     }
 
     /// A contact the device reports with no touch (down before the device was added): counted in

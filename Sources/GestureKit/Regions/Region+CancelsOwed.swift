@@ -5,6 +5,8 @@ extension Region {
     func settleCancelsOwed() {
         let touches = cancelsOwed
         cancelsOwed = []
+        // Each touch holds its region again (it let go while the region held it).
+        for t in touches { t.live.value.region = self }
         guard !touches.isEmpty, let handler = touchHandler else { return }
         switch handler.cancellationScope {
         case .touch:

@@ -73,6 +73,9 @@ final class InvariantRun: GestureEngineObserver {
         var movedAt: Int?
         /// Where the recognizer last heard the touch (began or moved).
         var location: Point
+        /// Where the touch had landed then: a finger placed anew since (a stationary contact at a
+        /// new position) moved its landing point with it, and where it was heard by as much.
+        var start: Point
     }
     /// What a recognizer heard of one touchpad gesture sequence.
     struct PadView {
@@ -720,13 +723,14 @@ extension InvariantRun {
             }
             let key = HookKey(recognizer: i, touch: t.sequence)
             let known = hookViews[key]
-            var view = known ?? HookView(location: t.location)
+            var view = known ?? HookView(location: t.location, start: t.startLocation)
             if view.closed { fail("\(g.name): touch \(t.sequence): touches\(hook.rawValue.capitalized) after it ended or was cancelled there") }
             switch hook {
             case .began:
                 if view.began { fail("\(g.name): touch \(t.sequence): touchesBegan twice") }
                 view.began = true
                 view.location = t.location
+                view.start = t.startLocation
             case .moved:
                 // Contacts sent so far, and how many of them the engine may not have read yet: a
                 // callback may run before a frame's contacts are all read.
@@ -738,9 +742,12 @@ extension InvariantRun {
                 }
                 view.movedAt = sent - unread
                 view.location = t.location
+                view.start = t.startLocation
             case .ended:
-                if known != nil && view.location == t.previousLocation && t.location != t.previousLocation {
-                    note("  (heard at \(view.location), lifted at \(t.location))")
+                // Heard where it was, moved by any placement since (which is no motion).
+                let heard = view.location + (t.startLocation - view.start)
+                if known != nil && heard == t.previousLocation && t.location != t.previousLocation {
+                    note("  (heard at \(heard), lifted at \(t.location))")
                     fail("\(g.name): touch \(t.sequence): touchesEnded without the motion its lift carried")
                 }
                 view.closed = true
