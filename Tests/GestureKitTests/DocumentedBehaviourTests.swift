@@ -6,13 +6,7 @@ import Testing
 @Suite("What the documentation promises: tap-and-hold taps, tap counts, the directional swipe's delegate")
 struct DocumentedBehaviourTests {
     /// Records the tap count of each finger that lands in a view.
-    final class Counts: TouchHandler {
-        var counts: [Int] = []
-        func touchBegan(_ touch: Touch) { counts.append(touch.tapCount) }
-        func touchMoved(_ touch: Touch) {}
-        func touchEnded(_ touch: Touch) {}
-        func touchCancelled(_ touch: Touch) {}
-    }
+    typealias Counts = TapDistanceAgreementTests.Counts
 
     // MARK: Tap-and-hold: "quick taps ... come first, as for a tap"
 

@@ -2,8 +2,8 @@ import GestureKit
 import Testing
 
 /// The engine's count of taps (``Touch/tapCount``) and the tap recognizer must agree on which
-/// taps are near enough to count together: both measure from where the last tap ended (its
-/// lift) to where the next lands. `TapCounter` once measured from where the last tap landed,
+/// taps are near enough to count together: both measure from where the first tap of the run
+/// ended (its lift; for a double tap, the tap before) to where the next lands. `TapCounter` once measured from where the last tap landed,
 /// so a tap that rolled a few millimetres made the two disagree near the limit.
 @Suite("Tap counts and the double tap agree on the distance between taps")
 struct TapDistanceAgreementTests {
