@@ -101,6 +101,27 @@ struct KioskHostTests {
         #expect(abs(density.x - 1000.0 / 135) < 1e-6 && abs(density.y - 500.0 / 240) < 1e-6, "\(density)")
     }
 
+    /// A kiosk sets the quarter turn at start with `setCalibrationMatrix` (from its own
+    /// settings rather than a udev rule); the seat is disabled and enabled again (a VT switch).
+    /// libinput opens the device again with udev's matrix, the identity: before, the turn was
+    /// lost, touches came unturned and the device came back with the unturned density, 1000/240
+    /// and 500/135 pt/mm. The backend sets the host's matrix again as the device comes back.
+    @Test("A calibration matrix the host set comes back on the device libinput opens again after a suspend")
+    func runtimeCalibrationKeptAcrossSuspend() throws {
+        let (backend, system) = try Fixture.backend(nodes: [Fixture.node(Fixture.touchscreenInfo)])
+        _ = try Fixture.drain(backend)
+        try backend.setCalibrationMatrix(Self.quarterTurn, for: DeviceID(1))
+        _ = try Fixture.drain(backend)
+        try backend.suspend { _ in }
+        var added: [InputDevice] = []
+        try backend.resume { if case .deviceAdded(let d, _) = $0 { added.append(d) } }
+        let device = try #require(added.first)
+        #expect(system.calibrationMatrix(of: Fixture.touchscreen) == Self.quarterTurn)
+        #expect(try backend.calibrationMatrix(for: device.id) == Self.quarterTurn)
+        let density = try #require(device.density)
+        #expect(abs(density.x - 1000.0 / 135) < 1e-6 && abs(density.y - 500.0 / 240) < 1e-6, "\(density)")
+    }
+
     // MARK: A kiosk turning its screen while running
 
     /// units-and-thresholds.md: rotation and output size "can change while running and take

@@ -103,6 +103,45 @@ struct OutputAssignmentTests {
         #expect(throws: LibinputBackendError.unknownDevice(DeviceID(9))) { try backend.setOutputMapping(nil, for: DeviceID(9)) }
     }
 
+    /// A kiosk pins its touchscreen to the output it covers; the seat is disabled (a VT switch,
+    /// the screen locked by the session manager) and enabled again. libinput opens the device
+    /// again under a new id. Before, the pin went with the old id and the screen mapped onto the
+    /// default output: a touch in its middle landed at (500, 250) rather than on the pinned
+    /// output at (400, 1380). Unpinned before the suspend, it stays unpinned.
+    @Test("A touchscreen pinned to an output comes back pinned after the seat is suspended and resumed")
+    func pinKeptAcrossSuspend() throws {
+        let (backend, system) = try Self.backend(
+            OutputAssignment { _ in nil }, nodes: [Fixture.node(Fixture.touchscreenInfo), Fixture.node(Self.secondInfo)])
+        _ = try Fixture.drain(backend)
+        try backend.setOutputMapping(Self.spare, for: DeviceID(1))
+        _ = try Fixture.drain(backend)
+
+        var removed: [DeviceID] = []
+        try backend.suspend { if case .deviceRemoved(let id, _) = $0 { removed.append(id) } }
+        #expect(removed == [DeviceID(1), DeviceID(2)])
+        var added: [InputDevice] = []
+        try backend.resume { if case .deviceAdded(let d, _) = $0 { added.append(d) } }
+        let pinned = try #require(added.first { $0.name == Fixture.touchscreenInfo.name })
+        let other = try #require(added.first { $0.name == Self.secondInfo.name })
+        #expect(pinned.id != DeviceID(1), "libinput's devices come back under new ids")
+        #expect(backend.outputMapping(for: pinned.id) == Self.spare)
+        #expect(backend.outputMapping(for: other.id) == backend.defaultOutput)
+
+        system.queued = Self.touchAt(0.5, 0.5, on: Fixture.touchscreen, at: 9)
+        let frames = Fixture.frames(try Fixture.drain(backend))
+        #expect(frames.first?.contacts.map(\.location) == [Point(x: 400, y: 1380)])
+
+        // Unpinned, a second suspend and resume bring it back on the default output.
+        system.queued = [Fixture.touch(.up, 0, at: 10), Fixture.frame(at: 10)]
+        _ = try Fixture.drain(backend)
+        try backend.setOutputMapping(nil, for: pinned.id)
+        try backend.suspend { _ in }
+        added.removeAll()
+        try backend.resume { if case .deviceAdded(let d, _) = $0 { added.append(d) } }
+        let again = try #require(added.first { $0.name == Fixture.touchscreenInfo.name })
+        #expect(backend.outputMapping(for: again.id) == backend.defaultOutput)
+    }
+
     @Test("Matches name a device by what libinput and udev report", arguments: [
         (OutputAssignment.Match.name("Portrait Panel"), true), (.name("Portrait"), false),
         (.sysname("event6"), true), (.devnode("/dev/input/event6"), true), (.outputName("DSI-1"), true),

@@ -72,6 +72,10 @@ extension LibinputBackend {
     /// `nil` returns it to the assignment and the default. Takes effect at once: the device's
     /// contacts down are placed anew in a frame of their own, handed on at the next dispatch.
     ///
+    /// A suspend keeps the pin (see ``suspend(into:)``): the device libinput opens again on resume
+    /// from the same node, with the same name, is pinned to `mapping` as it is announced, under
+    /// its new id. A device unplugged and plugged in again is a new device, with no pin.
+    ///
     /// - Throws: ``LibinputBackendError/unknownDevice(_:)`` unless `id` is a touchscreen the
     ///   backend holds.
     public func setOutputMapping(_ mapping: OutputMapping?, for id: DeviceID) throws {

@@ -101,6 +101,7 @@ extension LibinputBackend {
         guard !isClosed, !isSuspended else { return }
         isSuspended = true
         flushPending(into: handler)
+        mapper.keepSettingsForResume()
         system.suspend()
         // A cancel held back at the end is dropped, not released as read: every device goes,
         // and the engine cancels their touches as removed. A read that fails still ends them.
@@ -117,7 +118,10 @@ extension LibinputBackend {
     }
 
     /// Opens the devices again after ``suspend(into:)`` (`libinput_resume`); `handler` receives
-    /// their `.deviceAdded` (under new device ids). Calling it while not suspended does nothing.
+    /// their `.deviceAdded` (under new device ids). A touchscreen pinned to an output with
+    /// ``setOutputMapping(_:for:)`` before the suspend comes back pinned to it, and one given a
+    /// calibration matrix with ``setCalibrationMatrix(_:for:)`` comes back with that matrix
+    /// (libinput opens it again with udev's). Calling it while not suspended does nothing.
     ///
     /// - Throws: ``LibinputBackendError/resumeFailed(errno:)``.
     public func resume(into handler: (InputEvent) -> Void) throws {

@@ -247,7 +247,14 @@ public final class LibinputBackend {
             if case .deviceAdded(let info) = raw {
                 mapper.startClock(at: system.monotonicNow())
                 // libinput's matrix (udev's, for a panel mounted turned) decides the density too.
-                if info.hasCalibrationMatrix { mapper.noteCalibration(system.calibrationMatrix(of: info.handle), for: info.handle) }
+                if info.hasCalibrationMatrix {
+                    // The host's matrix, set before a suspend, that libinput forgot as it opened
+                    // the device again.
+                    if let kept = mapper.calibrationToRestore(for: info), !system.setCalibrationMatrix(kept, of: info.handle) {
+                        logger.warning("calibration of \(info.name) not restored after the resume")
+                    }
+                    mapper.noteCalibration(system.calibrationMatrix(of: info.handle), for: info.handle)
+                }
             }
             // Handed on once the mapper's mutation has ended: a handler may read the backend.
             if let held = mapper.releaseHeldCancel(before: raw) {
@@ -359,6 +366,8 @@ public final class LibinputBackend {
     /// Sets the device's calibration matrix (`libinput_device_config_calibration_set_matrix`);
     /// libinput applies it to the next touch events, and the backend to the fingers already down,
     /// those that stay still included: they are placed anew at once, in a frame of their own.
+    /// The matrix outlasts a suspend: the backend sets it again on the device libinput opens on
+    /// resume (see ``resume(into:)``).
     public func setCalibrationMatrix(_ matrix: CalibrationMatrix, for id: DeviceID) throws {
         let handle = try calibratable(id)
         let old = system.calibrationMatrix(of: handle)
@@ -366,5 +375,6 @@ public final class LibinputBackend {
             throw LibinputBackendError.calibrationNotApplied(id)
         }
         pending.append(contentsOf: mapper.recalibrate(handle, from: old, to: matrix))
+        mapper.noteHostCalibration(matrix, for: handle)
     }
 }

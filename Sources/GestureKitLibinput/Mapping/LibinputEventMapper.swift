@@ -50,7 +50,23 @@ struct LibinputEventMapper {
         /// `LIBINPUT_CALIBRATION_MATRIX` for a panel mounted turned) changes which of its sides
         /// lies along each output axis, and so the density.
         var sensorCalibration = OutputMapping.CalibrationMatrix.identity
+        /// The calibration matrix the host set (``LibinputBackend/setCalibrationMatrix(_:for:)``),
+        /// which libinput forgets when it opens the device again on resume.
+        var hostCalibration: CalibrationMatrix?
     }
+
+    /// What the host set for one touchscreen that a suspend keeps for the device libinput opens
+    /// again on resume.
+    struct KeptSettings {
+        var pin: OutputMapping?
+        var calibration: CalibrationMatrix?
+    }
+
+    /// What the host set for the touchscreens the last suspend removed (their pins and
+    /// calibration matrices), by node and name: it goes back on the device as libinput opens it
+    /// again on resume (under a new id), so that a kiosk's screen keeps the output it was pinned
+    /// to and its calibration across a VT switch or a seat's disable.
+    private var keptSettings: [String: KeptSettings] = [:]
 
     /// libinput's calibration matrices of devices about to be added, as the backend read them
     /// (see ``noteCalibration(_:for:)``).
@@ -295,6 +311,32 @@ struct LibinputEventMapper {
         return removed
     }
 
+    /// Keeps what the host set for the touchscreens held now for the devices libinput adds
+    /// again on resume (see ``keptSettings``), before the suspend removes them; what was kept at
+    /// an earlier suspend for a device that did not come back is dropped.
+    mutating func keepSettingsForResume() {
+        keptSettings.removeAll()
+        for d in devices where d.pinnedOutput != nil || d.hostCalibration != nil {
+            keptSettings[Self.settingsKey(d.info)] = KeptSettings(pin: d.pinnedOutput, calibration: d.hostCalibration)
+        }
+    }
+
+    /// The calibration matrix the host had set on the device `info` announces, before a suspend:
+    /// the backend sets it again before reading the device's matrix.
+    func calibrationToRestore(for info: RawDeviceInfo) -> CalibrationMatrix? {
+        keptSettings.isEmpty ? nil : keptSettings[Self.settingsKey(info)]?.calibration
+    }
+
+    /// Notes the calibration matrix the host set on a device (see ``keepSettingsForResume()``).
+    mutating func noteHostCalibration(_ matrix: CalibrationMatrix, for handle: RawDeviceHandle) {
+        if let d = place(of: handle) { devices[d].hostCalibration = matrix }
+    }
+
+    /// What names a device across a suspend: its node (the kernel's name for it) and its name.
+    private static func settingsKey(_ info: RawDeviceInfo) -> String {
+        "\(info.devnode ?? info.sysname)\u{0}\(info.name)"
+    }
+
     /// Rebuilds ``places`` after the device list changed (devices come and go rarely).
     private mutating func reindex() {
         places.removeAll(keepingCapacity: true)
@@ -307,7 +349,13 @@ struct LibinputEventMapper {
         var entry = Device(info: info, output: defaultOutput)
         if let matrix = calibrations.removeValue(forKey: info.handle) { entry.sensorCalibration = matrix }
         if let kind = Self.kind(of: info.capabilities) {
-            if kind == .touchscreen { entry.output = chosenOutput(for: entry) }
+            if kind == .touchscreen {
+                if !keptSettings.isEmpty, let kept = keptSettings.removeValue(forKey: Self.settingsKey(info)) {
+                    entry.pinnedOutput = kept.pin
+                    entry.hostCalibration = kept.calibration
+                }
+                entry.output = chosenOutput(for: entry)
+            }
             let id = DeviceID(nextID)
             nextID += 1
             let device = Self.device(id, info, kind, output: entry.output, sensorCalibration: entry.sensorCalibration)

@@ -88,6 +88,10 @@ public final class ScriptedLibinputSystem: LibinputSystem {
     public var clock = Timestamp.zero
     /// Calibration matrices by device.
     public var calibration: [RawDeviceHandle: CalibrationMatrix] = [:]
+    /// Default calibration matrices by device (udev's `LIBINPUT_CALIBRATION_MATRIX`), the identity
+    /// for a device not listed: what a device opened again on ``resume()`` has, as libinput's
+    /// devices lose the matrix set on them.
+    public var defaultCalibration: [RawDeviceHandle: CalibrationMatrix] = [:]
     /// Every call, in order.
     public var calls: [Call] { inspected.withLock { $0.calls } }
     /// Descriptors currently open.
@@ -217,8 +221,10 @@ public final class ScriptedLibinputSystem: LibinputSystem {
         calibration[device] ?? .identity
     }
 
-    /// The identity.
-    public func defaultCalibrationMatrix(of device: RawDeviceHandle) -> CalibrationMatrix { .identity }
+    /// The device's ``defaultCalibration``, or the identity.
+    public func defaultCalibrationMatrix(of device: RawDeviceHandle) -> CalibrationMatrix {
+        defaultCalibration[device] ?? .identity
+    }
 
     /// Records the call and keeps the matrix.
     public func setCalibrationMatrix(_ matrix: CalibrationMatrix, of device: RawDeviceHandle) -> Bool {
@@ -336,13 +342,16 @@ public final class ScriptedLibinputSystem: LibinputSystem {
     }
 
     /// Records the call and opens the suspended nodes again through the callbacks, queueing
-    /// `DEVICE_ADDED` for each that opens.
+    /// `DEVICE_ADDED` for each that opens, with its ``defaultCalibration``.
     public func resume() -> Int32 {
         guard hasContext else { return -EBADF }
         record(.resume)
         guard let nodes = suspendedNodes else { return 0 }
         suspendedNodes = nil
-        for node in nodes { _ = add(node) }
+        for node in nodes {
+            if let handle = node.info?.handle { calibration[handle] = defaultCalibration[handle] }
+            _ = add(node)
+        }
         return 0
     }
 
