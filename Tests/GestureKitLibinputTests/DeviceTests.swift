@@ -186,6 +186,25 @@ struct DeviceTests {
         }
     }
 
+    /// A kiosk names its touchscreen by udev's stable link and, in the same list, by its node
+    /// (a configuration that globs `/dev/input/by-path/*event*` beside `event3`). libinput adds a
+    /// node once per call: the touchscreen was announced twice, as two devices, and every finger
+    /// came in twice, a one-finger tap read as a two-finger one. The node is opened once.
+    @Test("A node named twice in .paths, by a udev link and by itself, is opened once")
+    func pathsNamingOneNodeTwice() throws {
+        let link = "/dev/input/by-path/platform-i2c-1-event"
+        var screen = Fixture.node(Fixture.touchscreenInfo)
+        screen.aliases = [link]
+        let (backend, system) = try Fixture.backend(
+            .paths([link, "/dev/input/event3", "/dev/input/event4", link]), nodes: [screen, Fixture.node(Fixture.touchpadInfo)])
+        #expect(system.calls.filter { if case .addPathDevice = $0 { true } else { false } } == [
+            .addPathDevice(link), .addPathDevice("/dev/input/event4"),
+        ])
+        let added = try Fixture.drain(backend).compactMap { if case .deviceAdded(let d, _) = $0 { d.name } else { nil } }
+        #expect(added == ["Test Touchscreen", "Test Touchpad"])
+        #expect(backend.touchDevices.map(\.kind) == [.touchscreen, .touchpad])
+    }
+
     @Test("Listing shows opened devices with kind and size, and refused nodes with the permission hint")
     func listing() throws {
         let config = Fixture.configuration(nodes: [

@@ -56,6 +56,26 @@ struct LiveSystemTests {
         system.close(fd)
     }
 
+    @Test("A node's identity is the same through a link; a missing path and a file that is not a node have none")
+    func nodeIdentity() throws {
+        let system = LiveLibinputSystem()
+        let null = try #require(system.nodeIdentity("/dev/null"))
+        #expect(system.nodeIdentity("/dev/zero").map { $0 != null } == true)
+        var template = Array("/tmp/gesturekit-node-XXXXXX".utf8CString)
+        let directory = try #require(mkdtemp(&template).map { String(cString: $0) })
+        defer { _ = rmdir(directory) }
+        let link = directory + "/null-link", file = directory + "/file"
+        #expect(symlink("/dev/null", link) == 0)
+        defer { _ = unlink(link) }
+        #expect(system.nodeIdentity(link) == null)
+        let fd = Glibc.open(file, O_CREAT | O_WRONLY | O_CLOEXEC, 0o600)
+        #expect(fd >= 0)
+        _ = Glibc.close(fd)
+        defer { _ = unlink(file) }
+        #expect(system.nodeIdentity(file) == nil)
+        #expect(system.nodeIdentity("/nonexistent/node") == nil)
+    }
+
     @Test("The live wake pipe carries wakes and is closed cleanly")
     func wakePipe() throws {
         let system = LiveLibinputSystem()

@@ -19,7 +19,9 @@ extension LibinputBackend {
         public enum Source: Hashable, Sendable {
             /// Every device of a udev seat, hot-plug included (`libinput_udev_assign_seat`).
             case seat(String)
-            /// Exactly these device nodes (`libinput_path_add_device`), e.g. `/dev/input/event5`.
+            /// Exactly these device nodes (`libinput_path_add_device`), e.g. `/dev/input/event5`,
+            /// or udev's links to them (`/dev/input/by-path/…`). A node named twice, by a link
+            /// and by itself say, is opened once.
             case paths([String])
         }
 

@@ -92,7 +92,18 @@ public final class LibinputBackend {
         case .paths(let paths):
             let result = system.createPathContext(callbacks: callbacks)
             if result < 0 { throw LibinputBackendError.contextCreationFailed(errno: -result) }
-            for path in paths where !system.addPathDevice(path) {
+            // A node named twice (a udev link and the node itself) is opened once: libinput would
+            // add it twice, and every touch would come in twice, from two devices.
+            var named: [UInt64: String] = [:]
+            for path in paths {
+                if let node = system.nodeIdentity(path) {
+                    if let first = named[node] {
+                        logger.info("\(path) is the device node \(first) names: opened once")
+                        continue
+                    }
+                    named[node] = path
+                }
+                if system.addPathDevice(path) { continue }
                 let error = pathError(path)
                 if configuration.requiresTouchDevice { throw error }
                 if case .deviceRejected(_, 0) = error { rejectedPaths.append(path) }

@@ -47,6 +47,10 @@ public protocol LibinputSystem: AnyObject {
     func open(_ path: String, flags: Int32) -> Int32
     /// `close(2)`.
     func close(_ fd: Int32)
+    /// Which device node `path` names, the same for every path that names it (a udev link and
+    /// the node itself): the device number of a character device (`stat(2)`'s `st_rdev`), or
+    /// `nil` when `path` is not one.
+    func nodeIdentity(_ path: String) -> UInt64?
     /// `poll(2)`, filling each descriptor's `returnedEvents`. Returns the ready count, 0 on
     /// timeout, or `-errno` (`-EINTR` included: the caller retries).
     func poll(_ descriptors: inout [PollDescriptor], timeoutMilliseconds: Int32) -> Int32
@@ -114,4 +118,9 @@ public struct WakePipe: Hashable, Sendable {
         self.readFD = readFD
         self.writeFD = writeFD
     }
+}
+
+extension LibinputSystem {
+    /// No identity: a system that cannot tell which node a path names opens every path given.
+    public func nodeIdentity(_ path: String) -> UInt64? { nil }
 }

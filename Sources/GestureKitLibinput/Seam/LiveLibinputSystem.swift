@@ -310,6 +310,13 @@ public final class LiveLibinputSystem: LibinputSystem {
         _ = Glibc.close(fd)
     }
 
+    /// `stat(2)`, following links: the device number of a character device, else `nil`.
+    public func nodeIdentity(_ path: String) -> UInt64? {
+        var status = stat()
+        guard stat(path, &status) == 0, status.st_mode & S_IFMT == S_IFCHR else { return nil }
+        return UInt64(status.st_rdev)
+    }
+
     /// `poll(2)` on up to four descriptors; returns `-errno` on failure.
     public func poll(_ descriptors: inout [PollDescriptor], timeoutMilliseconds: Int32) -> Int32 {
         var fds = (

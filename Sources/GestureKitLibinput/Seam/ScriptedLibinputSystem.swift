@@ -14,13 +14,20 @@ public final class ScriptedLibinputSystem: LibinputSystem {
         public var info: RawDeviceInfo?
         /// The errno `open` fails with, or 0 when it succeeds.
         public var openErrno: Int32
+        /// Other paths that name the same node, as udev's links do (`/dev/input/by-path/…`,
+        /// `/dev/input/by-id/…`).
+        public var aliases: [String]
 
         /// Creates a node.
-        public init(path: String, info: RawDeviceInfo?, openErrno: Int32 = 0) {
+        public init(path: String, info: RawDeviceInfo?, openErrno: Int32 = 0, aliases: [String] = []) {
             self.path = path
             self.info = info
             self.openErrno = openErrno
+            self.aliases = aliases
         }
+
+        /// Whether `path` names this node.
+        func isNamed(_ path: String) -> Bool { self.path == path || aliases.contains(path) }
     }
 
     /// One scripted answer to `poll`.
@@ -161,7 +168,7 @@ public final class ScriptedLibinputSystem: LibinputSystem {
     /// Records the call, then opens the node through the callbacks as libinput would.
     public func addPathDevice(_ path: String) -> Bool {
         record(.addPathDevice(path))
-        guard let node = nodes.first(where: { $0.path == path }) else {
+        guard let node = nodes.first(where: { $0.isNamed(path) }) else {
             // libinput still tries to open a path it does not know.
             let fd = callbacks?.openRestricted(path, O_RDWR) ?? -EINVAL
             if fd >= 0 { callbacks?.closeRestricted(fd) }
@@ -238,12 +245,17 @@ public final class ScriptedLibinputSystem: LibinputSystem {
     /// Records the call; fails with the node's ``Node/openErrno``, or `ENOENT` for an unknown path.
     public func open(_ path: String, flags: Int32) -> Int32 {
         record(.open(path, flags: flags))
-        guard let node = nodes.first(where: { $0.path == path }) else { return -ENOENT }
+        guard let node = nodes.first(where: { $0.isNamed(path) }) else { return -ENOENT }
         if node.openErrno != 0 { return -node.openErrno }
         let fd = nextDescriptor
         nextDescriptor += 1
         inspected.withLock { _ = $0.openDescriptors.insert(fd) }
         return fd
+    }
+
+    /// The place of the node `path` names (by its path or an alias) among the nodes, or `nil`.
+    public func nodeIdentity(_ path: String) -> UInt64? {
+        nodes.firstIndex { $0.isNamed(path) }.map { UInt64($0) }
     }
 
     /// Records the call.
