@@ -99,6 +99,33 @@ struct VelocityAfterRestTests {
         #expect(abs((ended?.y ?? 0) - 1200) <= 60, "velocity \(String(describing: ended)) as it ended")
     }
 
+    /// A touchpad reports a gesture's updates at its scan rate and nothing while the fingers
+    /// rest, as a touchscreen does its frames. Before, only touch frames told the engine a
+    /// device's period: a three-finger swipe that rested 200 ms after libinput began it, then
+    /// moved at 800 points a second, began its pan with velocity 0 at 60 Hz (one sample after
+    /// the rest) and about 800 at 240 Hz (a few updates before it passed the threshold).
+    @Test("a touchpad pan that begins in the first update after a rest has the swipe's velocity")
+    func touchpadPanAfterRest() {
+        for hz in Self.rates {
+            let s = Fingers(hz: hz, kind: .touchpad)
+            // The touchpad's earlier swipes: its updates' intervals are its scan period.
+            s.pad(.swipe, .begin, fingers: 3)
+            for _ in 0..<12 { s.pad(.swipe, .update, fingers: 3, delta: Point(x: -2, y: 0)) }
+            s.pad(.swipe, .end, fingers: 3)
+            s.wait(500)
+            let pan = PanGestureRecognizer().named("pan")
+            s.engine.root.addGestureRecognizer(pan)
+            var began: Point?
+            pan.addTarget { p in if p.state == .began { began = p.velocity(in: nil) } }
+            s.pad(.swipe, .begin, fingers: 3)
+            s.wait(200)
+            for _ in 0..<Int(hz / 10) { s.pad(.swipe, .update, fingers: 3, delta: Point(x: 800 / hz, y: 0)) }
+            s.pad(.swipe, .end, fingers: 3)
+            let v = began ?? Point(x: -1, y: -1)
+            #expect(abs(v.x - 800) <= 40, "\(hz) Hz: velocity \(v) as the pan began")
+        }
+    }
+
     @Test("motion that never rested keeps its velocity: a steady stroke is unchanged by the rest sample")
     func steadyStrokeUnchanged() {
         for hz in Self.rates {

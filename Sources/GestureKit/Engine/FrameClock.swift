@@ -1,5 +1,5 @@
-/// How often a device reports: the median of its last few intervals between frames, for the
-/// velocity of a finger that moves after a rest.
+/// How often a device reports: the median of its last few intervals between frames (a
+/// touchpad's, between its gesture events), for the velocity of a finger that moves after a rest.
 ///
 /// A panel that reports only what changed sends nothing while its fingers rest; the first frame
 /// of motion after the rest then has a single sample inside a velocity window. Scanning every

@@ -45,6 +45,9 @@ extension GestureEngine {
         }
         // Its sequence's last event is this one (see `EngineBook.watchdogFloor`).
         if g.timestamp.microseconds < book.value.watchdogFloor { book.value.watchdogFloor = g.timestamp.microseconds }
+        // A touchpad's updates come at its scan rate, as a touchscreen's frames do: its period
+        // gives a velocity after a rest (see `FrameClock`).
+        recordFrameTime(g.timestamp, of: g.device)
         if g.phase == .begin {
             if !touchpad.ignored.isEmpty { touchpad.ignored.removeAll { $0 == g.device } }
             if let old = touchpadSequence(g.device) {
