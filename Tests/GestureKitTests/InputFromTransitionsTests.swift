@@ -10,9 +10,9 @@ private final class ReactingObserver: GestureEngineObserver {
     }
 }
 
-/// Targets and the observer sending input from inside a transition: a round of target calls
-/// stops once the input made another transition, whose own round told every target, so that no
-/// target hears a transition twice or reads `possible`.
+/// Targets and the observer sending input from inside a transition: a transition the input makes
+/// waits until every target has heard the one before, then has a round of its own, so that each
+/// target hears every transition once, in order, reading its state, and none reads `possible`.
 @Suite("Input sent from a transition's targets and observer")
 struct InputFromTransitionsTests {
     // MARK: Target rounds and transitions made from inside them
@@ -22,7 +22,8 @@ struct InputFromTransitionsTests {
     /// the pan to `changed` and calls every target with it; the outer round then resumes and
     /// calls the second target, which reads `changed` again. The second target never hears
     /// `began` — a target that sets up its gesture on `began` (records the start, opens an undo
-    /// group) is handed `changed` first, twice for one transition.
+    /// group) is handed `changed` first, twice for one transition. (A first fix stopped the
+    /// round there: the second target then heard no transition twice, but still no `began`.)
     @Test("no target hears a transition twice when an earlier target's input moves the gesture on")
     func laterTargetHearsNoTransitionTwice() {
         let s = Fingers()
@@ -46,13 +47,16 @@ struct InputFromTransitionsTests {
         // ends as the first's list does.
         #expect(second.count <= first.count && Array(first.suffix(second.count)) == second, "first \(first), second \(second)")
         #expect(second.last == .ended && second.filter { $0 == .ended }.count == 1, "\(second)")
+        // Every target hears every transition, `began` first.
+        #expect(second == first, "first \(first), second \(second)")
+        #expect(second.prefix(2) == [.began, .changed], "\(second)")
     }
 
     /// The same with the end: a two-finger pan (minimumNumberOfTouches 2) whose first target, on
     /// `changed`, sends a frame lifting one finger. The pan ends in the nested cycle (every target
     /// hears `ended`); a finger is still down, so it does not reset, and the outer round calls the
     /// second target again with `ended`. A target that commits on `ended` (drops the dragged item,
-    /// sends a command) does it twice.
+    /// sends a command) does it twice. Each target hears `changed`, then `ended`.
     @Test("a later target hears ended once, even when an earlier target's input ended the gesture")
     func laterTargetHearsEndedOnce() {
         let s = Fingers()
@@ -75,7 +79,8 @@ struct InputFromTransitionsTests {
         #expect(s.outcomes == ["pan: began", "pan: ended"])
         #expect(second.filter { $0 == .ended }.count == 1, "the second target heard ended more than once: \(second)")
         #expect(first.filter { $0 == .ended }.count == 1, "\(first)")
-        #expect(second == [.began, .ended], "\(second)")
+        #expect(second == first, "first \(first), second \(second)")
+        #expect(second.suffix(2) == [.changed, .ended], "\(second)")
     }
 
     // MARK: The observer sending input from a transition
@@ -106,6 +111,7 @@ struct InputFromTransitionsTests {
         s.drag(1, by: Point(x: 40, y: 0), over: 50)
         #expect(!seen.contains(.possible), "a target read possible: \(seen)")
         #expect(seen.last == .ended && seen.filter { $0 == .ended }.count == 1, "\(seen)")
+        #expect(seen == [.began, .ended], "the targets hear began, then ended: \(seen)")
     }
 
     /// The observer, told that the pan began, sends a frame of motion: the targets hear `changed`
@@ -135,5 +141,39 @@ struct InputFromTransitionsTests {
         #expect(!seen.contains(.possible), "\(seen)")
         if let c = seen.firstIndex(of: .changed) { #expect(!seen[c...].contains(.began), "\(seen)") }
         #expect(seen.last == .ended && seen.filter { $0 == .ended }.count == 1, "\(seen)")
+        #expect(seen.first == .began, "the targets hear began first: \(seen)")
+    }
+
+    // MARK: What a target reads while input it sent waits its turn
+
+    /// A one-finger pan whose first target, on its first `changed`, sends the finger's lift: the
+    /// pan ends in that nested cycle and its finger is gone. The second target is still told of
+    /// `changed`, reading `changed` and the pan's translation; then both hear `ended`, with the
+    /// translation the pan ended with, not a reset recognizer's zero (its reset waits for the
+    /// rounds).
+    @Test("a target told of a transition reads its state and values while input an earlier target sent waits its turn")
+    func laterTargetReadsItsTransition() {
+        let s = Fingers()
+        let pan = PanGestureRecognizer().named("pan")
+        s.engine.root.addGestureRecognizer(pan)
+        var first: [GestureState] = []
+        var second: [(GestureState, Double)] = []
+        var sent = false
+        pan.addTarget { [unowned s] p in
+            first.append(p.state)
+            if p.state == .changed && !sent {
+                sent = true
+                s.tick(); s.lift(1); s.frame()
+                // Its own call goes on reading the transition it was called for.
+                #expect(p.state == .changed)
+            }
+        }
+        pan.addTarget { p in second.append((p.state, p.translation(in: nil).x)) }
+        s.press([1], at: [Point(x: 100, y: 100)])
+        s.drag(1, by: Point(x: 60, y: 0), over: 100)
+        #expect(first == second.map(\.0), "first \(first), second \(second.map(\.0))")
+        #expect(second.map(\.0) == [.began, .changed, .ended], "\(second.map(\.0))")
+        #expect(second.allSatisfy { $0.1 >= 10 }, "translations read: \(second.map(\.1)) \(second.map(\.0))")
+        #expect(pan.state == .possible, "reset once every target heard it end")
     }
 }

@@ -103,7 +103,7 @@ public final class Arbiter {
         if r.committedState.isActive {
             r.pendingState = nil
             r.commit(.cancelled, reason: nil)
-            r.cancelledWithoutTouches()
+            r.runningLogic { r.cancelledWithoutTouches() }
         } else if r.committedState == .possible {
             request(r, to: .failed, reason: .disabled)
         }

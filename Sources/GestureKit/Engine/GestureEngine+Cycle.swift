@@ -41,7 +41,7 @@ extension GestureEngine {
         var i = 0
         while i < listed.count {
             withParticipant(at: i) { r in
-                hearInput(r, moves: moves, allMoved: allMoved, frame: frame, shared: &shared)
+                r.runningLogic { hearInput(r, moves: moves, allMoved: allMoved, frame: frame, shared: &shared) }
             }
             i += 1
         }
@@ -129,7 +129,7 @@ extension GestureEngine {
             guard isParticipant(r), !r.committedState.isFinished, !r.book.value.touches.isEmpty else { return }
             r.lastFrameTime = now
             let ready = r.isEnabled && (r.pendingState == nil || hearsMotionWhileWaiting(r))
-            hearMoves(r, ready: ready, allMoved: allMoved, frame: frame, shared: &shared)
+            r.runningLogic { hearMoves(r, ready: ready, allMoved: allMoved, frame: frame, shared: &shared) }
         }
     }
 
@@ -307,44 +307,13 @@ extension GestureEngine {
         }
         guard r.touches.isEmpty else { return (false, false) }
         if r.committedState.isFinished {
-            resetRecognizer(r)
+            // While a round of its targets is under way, once every round is over (see
+            // `RecognizerBook.resetAfterRounds`).
+            if r.book.value.announcing { r.book.value.resetAfterRounds = true } else { resetRecognizer(r) }
             return (false, false)
         }
         // Still listed with no touch: waiting on a requirement or a deadline (a double
         // tap between its taps), or failed just now and reset next round.
         return (true, with(cause: .touchesGone, { arbiter.touchesGone(from: r) }))
-    }
-
-    func resetRecognizer(_ r: GestureRecognizer) {
-        let old = r.committedState
-        recognizersReset = true
-        // Touches still being delivered stop consulting the recognizer, keeping its claim if it
-        // made one: once reset it speaks for the next sequence, not for theirs.
-        for t in deliveryTouches where t.delivery != .done {
-            guard t.gestureRecognizers.contains(where: { $0 === r }) else { continue }
-            if r.cancelsTouchesInView && old.hasBegun { t.isClaimed = true }
-            t.remove(r)
-        }
-        r.committedState = .possible
-        r.resets &+= 1
-        r.pendingState = nil
-        r.deadline = nil
-        participantsReleased = true
-        // Input queued for the sequence it leaves is not for the next one.
-        r.book.value.dropQueuedInput()
-        r.boundEngine = nil // no longer a participant
-        r.touchpadFingerCount = 0
-        r.reset()
-        if book.value.observerWasSet {
-            observer?.engine(self, recognizer: r, didChangeFrom: old, to: .possible, because: .reset)
-        }
-    }
-
-    func didTransition(_ r: GestureRecognizer, from old: GestureState, to new: GestureState) {
-        // It no longer hears motion (`dispatchMoves`).
-        if new.isFinished { book.value.listenersStale = true }
-        if book.value.observerWasSet {
-            observer?.engine(self, recognizer: r, didChangeFrom: old, to: new, because: book.value.cause)
-        }
     }
 }

@@ -90,7 +90,7 @@ extension GestureEngine {
             }
             if !landings.isEmpty {
                 r.book.value.lastOfferedSequence = max(r.book.value.lastOfferedSequence, r.book.value.offeredBeforeLandingsHeld)
-                r.touchesBegan(landings)
+                r.runningLogic { r.touchesBegan(landings) }
             }
         }
         landings.putBack(into: &r.book.value.landingsHeld)

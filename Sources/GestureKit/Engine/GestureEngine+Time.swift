@@ -79,7 +79,7 @@ extension GestureEngine {
             if let d = r.deadline, d <= due, isParticipant(r) {
                 r.deadline = nil
                 if r.isEnabled && !r.committedState.isFinished && r.pendingState == nil {
-                    with(cause: .deadline) { r.deadlineReached(at: d) }
+                    with(cause: .deadline) { r.runningLogic { r.deadlineReached(at: d) } }
                 }
             }
             i += 1

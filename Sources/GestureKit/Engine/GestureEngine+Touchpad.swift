@@ -181,7 +181,7 @@ extension GestureEngine {
             r.lastFrameTime = g.timestamp
             // The engine's own cancel names no fingers: the gesture keeps the count it had.
             if g.fingerCount != 0 { r.touchpadFingerCount = g.fingerCount }
-            r.touchpadGesture(g)
+            r.runningLogic { r.touchpadGesture(g) }
         }
     }
 

@@ -122,14 +122,10 @@ extension GestureRecognizer {
     /// Calls each target in the order they were added. A target may add or remove targets,
     /// itself included: those added are called in the same round, those removed before their turn
     /// are not, and the others are each called once. A target whose object has gone is dropped.
-    /// A round stops once a target's call made another transition (input sent from it moved the
-    /// gesture on or ended it) or had the recognizer reset (disabled it, or cancelled its
-    /// touches): every target has heard the newer state in the round that made it, none hears a
-    /// transition twice, and none reads `possible`.
+    /// A transition that input sent from a target makes meanwhile waits for its own round (see
+    /// `commit(_:reason:)`): this one goes on to every target.
     func sendActions() {
         var i = 0
-        let resets = self.resets
-        let transition = book.value.transitions
         // The usual case, one closure: called through one copy of the list (which keeps the
         // closure alive should the call remove it). Targets the call adds are called next.
         let list = book.value.targets
@@ -137,7 +133,6 @@ extension GestureRecognizer {
             let token = list[0].token
             list[0].call(nil, self)
             if book.value.targets.count == 1 && book.value.targets[0].token == token { return }
-            if book.value.transitions != transition { return }
             i = targets.firstIndex { $0.token > token } ?? targets.count
         }
         while i < targets.count {
@@ -150,7 +145,6 @@ extension GestureRecognizer {
                 book.value.targets.remove(at: i)
                 continue
             }
-            if self.resets != resets || book.value.transitions != transition { return }
             // Carry on after this target's token: the array may have changed around it.
             if i < targets.count && targets[i].token == token {
                 i += 1

@@ -1,4 +1,17 @@
 extension GestureRecognizer {
+    // MARK: The engine
+
+    /// Calls `body` with this recognizer's engine: the bound one, unretained, or else the one its
+    /// region belongs to. `nil` when it has none (detached).
+    @discardableResult @inline(__always)
+    func withEngine<R>(_ body: (GestureEngine) -> R) -> R? {
+        if let e = boundEngine { return e.with(body) }
+        return region?.engine.map(body)
+    }
+
+    /// The engine's current time (the latest event's timestamp).
+    public var now: Timestamp { withEngine { $0.now } ?? lastFrameTime }
+
     /// Sets ``delaysTouchesBegan`` or ``delaysTouchesEnded``. Turned off, the flag lets go at
     /// once of what it held back: the touches' beginnings or ends go to their regions now, in
     /// a frame of their own (or with the delivery under way), as when the recognizer is disabled,

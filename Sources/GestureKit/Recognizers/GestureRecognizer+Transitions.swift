@@ -46,14 +46,27 @@ extension GestureRecognizer {
     }
 
     /// Sets the state for real, tells the engine's observer, and calls the targets (not for
-    /// `failed` or `possible`).
+    /// `failed` or `possible`). A transition committed while a round of target calls is under
+    /// way (input sent from a target, or from the observer as it is told of the one before) waits
+    /// its turn: each target hears every transition once, in order, reading its state.
     func commit(_ new: GestureState, reason: FailureReason?) {
         let old = committedState
         committedState = new
         pendingState = nil
-        book.value.transitions &+= 1
-        let transition = book.value.transitions
         if new == .failed { failureReason = reason ?? .unspecified }
+        let heard = new != .failed && new != .possible
+        if !heard || book.value.announcing {
+            if heard { book.value.queuedTransitions.append(new) }
+            return tellEngine(from: old, to: new)
+        }
+        book.value.announcing = true
+        book.value.presented = new
+        tellEngine(from: old, to: new)
+        announce()
+    }
+
+    @inline(__always)
+    private func tellEngine(from old: GestureState, to new: GestureState) {
         // Spelled out rather than through withEngine: the closure would not be inlined, and this
         // runs on every state change.
         if let e = boundEngine {
@@ -61,9 +74,42 @@ extension GestureRecognizer {
         } else {
             region?.engine?.didTransition(self, from: old, to: new)
         }
-        // The observer's input may have made another transition (and reset): its round told the
-        // targets, who hear no older state after it, nor `possible`.
-        if new != .failed && new != .possible && book.value.transitions == transition { sendActions() }
+    }
+
+    /// Tells the targets of the transition `presented` holds, then of each transition queued
+    /// meanwhile, in a round each.
+    private func announce() {
+        while true {
+            sendActions()
+            if book.value.queuedTransitions.isEmpty { break }
+            book.value.presented = book.value.queuedTransitions.removeFirst()
+        }
+        book.value.presented = nil
+        book.value.announcing = false
+        if book.value.resetAfterRounds {
+            book.value.resetAfterRounds = false
+            withEngine { $0.resetAfterRounds(self) }
+        }
+    }
+
+    /// Tells the targets of `state` as `commit(_:reason:)` does, without a transition (a
+    /// cancellation owed to them): in turn, when a round is under way.
+    private func announce(_ state: GestureState) {
+        if book.value.announcing { return book.value.queuedTransitions.append(state) }
+        book.value.announcing = true
+        book.value.presented = state
+        announce()
+    }
+
+    /// Runs the recognizer's own logic (a hook, its reset) from the engine: it reads the state
+    /// committed, not the older transition a round of its targets may be telling of (input sent
+    /// from a target runs the recognizer's hooks before that round is over).
+    @inline(__always)
+    func runningLogic(_ body: () -> Void) {
+        guard let shown = book.value.presented else { return body() }
+        book.value.presented = nil
+        body()
+        book.value.presented = shown
     }
 
     /// Its engine is going (its `deinit`) while it took part in that engine's sequence, and has
@@ -90,12 +136,12 @@ extension GestureRecognizer {
         book.value.endOwed = false
         if book.value.cancelOwed {
             book.value.cancelOwed = false
-            sendActions()
-            cancelledWithoutTouches()
+            announce(.cancelled)
+            runningLogic { cancelledWithoutTouches() }
         }
         committedState = .possible
         resets &+= 1
-        reset()
+        runningLogic { reset() }
     }
 
     /// Its region is now in `engine`'s tree (or in none). Calls nothing. Touch sequence numbers

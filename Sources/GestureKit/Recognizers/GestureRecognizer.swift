@@ -123,8 +123,12 @@ open class GestureRecognizer {
     /// The state. Read it anywhere; set it only from a subclass, from within its hooks, as UIKit's
     /// `UIGestureRecognizerSubclass` allows. The engine checks every transition: an impossible one
     /// is refused loudly (an assertion in debug builds) and logged in ``refusedTransitions``.
+    ///
+    /// While its targets are told of a transition, they read that transition's state, even when
+    /// input one of them sent has moved the recognizer on since: that newer transition is told
+    /// next, to every target, in a round of its own.
     public var state: GestureState {
-        get { committedState }
+        get { book.value.presented ?? committedState }
         set { requestTransition(to: newValue, reason: nil) }
     }
 
@@ -251,17 +255,6 @@ open class GestureRecognizer {
             book.value.partOf = newValue?.address ?? 0
         }
     }
-
-    /// Calls `body` with this recognizer's engine: the bound one, unretained, or else the one its
-    /// region belongs to. `nil` when it has none (detached).
-    @discardableResult @inline(__always)
-    func withEngine<R>(_ body: (GestureEngine) -> R) -> R? {
-        if let e = boundEngine { return e.with(body) }
-        return region?.engine.map(body)
-    }
-
-    /// The engine's current time (the latest event's timestamp).
-    public var now: Timestamp { withEngine { $0.now } ?? lastFrameTime }
 
     /// Creates a recognizer with the tunables of `configuration`.
     public init(configuration: GestureConfiguration = .default) {

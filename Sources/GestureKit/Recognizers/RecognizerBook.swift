@@ -30,9 +30,20 @@ struct RecognizerBook {
     var lastOfferedSequence = 0
     var sequenceEngine: GestureEngine.EngineIdentity?
     var resets = 0
-    /// Transitions committed so far: a round of target calls (or the observer's call before it)
-    /// in which input made another stops there, every target having heard the newer one.
-    var transitions = 0
+    /// A round of target calls is under way (or the observer is told of the transition that
+    /// begins one): a transition committed meanwhile, by input sent from a target or the
+    /// observer, waits in `queuedTransitions` for its own round, after this one.
+    var announcing = false
+    /// The transition the round under way tells the targets of: what ``GestureRecognizer/state``
+    /// reads while it runs, except in the recognizer's own logic (its hooks and its reset, see
+    /// `GestureRecognizer.runningLogic(_:)`), which reads the state committed since.
+    var presented: GestureState?
+    /// Transitions committed during a round, each waiting for a round of its own, in order.
+    var queuedTransitions: [GestureState] = []
+    /// Its reset came while a round of its targets was under way (input sent from a target
+    /// ended the gesture, and its fingers lifted): it waits until every round is over, so that
+    /// the targets read the gesture's values, not a reset recognizer's.
+    var resetAfterRounds = false
     /// ``GestureRecognizer/allowedTouchTypes`` as bits, and whether it has exclusion zones: what
     /// the engine asks of every recognizer for every touch that lands.
     var touchTypes = TouchTypeMask([.direct])
