@@ -37,8 +37,9 @@ extension GestureRecognizer {
     /// The fingers currently down that this recognizer tracks, and those that lifted in the frame
     /// being processed (as UIKit still counts them at `ended`). While the recognizer follows a
     /// touchpad gesture, that gesture's ``touchpadFingerCount``; the sequence itself is not a finger.
-    /// A tap that recognized counts the fingers of its taps, even once they lifted (a single tap
-    /// recognized when the double tap it waited on failed, a deadline later), as UIKit does.
+    /// A tap that recognized counts the fingers of its taps, even once they lifted (frames apart,
+    /// or a single tap recognized when the double tap it waited on failed, a deadline later), as
+    /// UIKit does.
     public var numberOfTouches: Int {
         if let g = touchpadGestureSequence, g.isActive || g.timestamp == lastFrameTime || touches.isEmpty {
             return touchpadFingerCount
@@ -51,12 +52,17 @@ extension GestureRecognizer {
                 && (book.value.touches[i].isActive || book.value.touches[i].timestamp == frame) { n += 1 }
             i += 1
         }
-        return n > 0 ? n : book.value.fingersOfTaps
+        return max(n, book.value.fingersOfTaps)
     }
 
     /// The `index`th finger (by ``numberOfTouches`` order) in `region`'s coordinates; the
-    /// gesture's ``location(in:)`` for a finger that is no longer followed.
+    /// gesture's ``location(in:)`` for a finger that is no longer followed. For a tap that
+    /// recognized, where the fingers of its last tap lifted, in the order they lifted.
     public func location(ofTouch index: Int, in region: Region?) -> Point {
+        if book.value.fingersOfTaps > 0 && index < book.value.tapLifts.count {
+            let p = book.value.tapLifts[index]
+            return region?.convert(fromScreen: p) ?? p
+        }
         var i = 0
         for t in touches where t.type != .touchpadGesture && (t.isActive || t.timestamp == lastFrameTime) {
             if i == index { return t.location(in: region) }

@@ -66,6 +66,10 @@ struct RecognizerBook {
     /// The fingers of the taps a tap recognized with, up to its reset: what ``numberOfTouches``
     /// says once they lifted (a single tap recognized when the double tap it waited on failed).
     var fingersOfTaps = 0
+    /// Where the fingers of the tap under way lifted, in the order they lifted: once the tap
+    /// recognized, what ``GestureRecognizer/location(ofTouch:in:)`` reports for its fingers,
+    /// which lifted frames apart. Emptied (keeping its storage) as each tap begins.
+    var tapLifts: [Point] = []
     var lastFrameTime: Timestamp = .zero
     var deadline: Timestamp?
     /// Targets, in the order they were added. Read once per call of a target (an access that

@@ -95,6 +95,7 @@ open class TapGestureRecognizer: GestureRecognizer {
             sequence.touchesThisTap = 0
             sequence.liftSum = .zero
             sequence.lifts = 0
+            book.value.tapLifts.empty()
             deadline = now + settings.maximumTapDuration
             sequence.tapStart = now
             if sequence.tapsCompleted == 0 { sequence.device = touches.first?.device }
@@ -132,7 +133,10 @@ open class TapGestureRecognizer: GestureRecognizer {
     }
 
     open override func touchesEnded(_ touches: [Touch]) {
-        for t in touches { sequence.liftSum += t.location }
+        for t in touches {
+            sequence.liftSum += t.location
+            book.value.tapLifts.append(t.location)
+        }
         sequence.lifts += touches.count
         let tapLocation = sequence.liftSum / Double(max(1, sequence.lifts))
         sequence.lastTapLocation = tapLocation
