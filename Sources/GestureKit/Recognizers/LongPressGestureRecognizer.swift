@@ -166,8 +166,10 @@ open class LongPressGestureRecognizer: GestureRecognizer {
         // A deadline set while it was deciding (a touchpad hold joining it while the arbiter
         // ruled on its begin) means nothing once the press is under way.
         guard state == .possible else { return }
+        // Fewer fingers than required, never all down at once (a tap finger that lifted while
+        // another stays down had them all: that tap is held too long).
         if sequence.active > 0 && sequence.active < numberOfTouchesRequired && touchpadGestureSequence == nil
-            && time - sequence.firstLanding > landingWindow {
+            && sequence.tapFingers < numberOfTouchesRequired && time - sequence.firstLanding > landingWindow {
             return fail(.fingersLandedApart(allowed: landingWindow))
         }
         if sequence.pressing && (sequence.active == numberOfTouchesRequired || touchpadGestureSequence != nil) {
@@ -213,10 +215,15 @@ open class LongPressGestureRecognizer: GestureRecognizer {
     /// follows a tap that had all its fingers, is heard after the lifts: it is the press after a
     /// tap (a tap-and-hold drummed or rolled with two fingers), or the next press after one that
     /// ended too soon.
+    /// So is one that would be one too many with the fingers down, and not once those lifting
+    /// are gone: three fingers were never down at once.
     override func hearsLiftsFirst(lifting: Int, landing: Int) -> Bool {
-        state == .possible && sequence.active > 0 && lifting >= sequence.active
-            && (sequence.active + landing > numberOfTouchesRequired
-                // The tap under way has all its fingers: one landing now starts what follows it.
-                || (!sequence.pressing && sequence.tapFingers == numberOfTouchesRequired))
+        guard state == .possible && sequence.active > 0 else { return false }
+        let required = numberOfTouchesRequired
+        if sequence.active + landing > required
+            && (lifting >= sequence.active || sequence.active - lifting + landing <= required) { return true }
+        return lifting >= sequence.active
+            // The tap under way has all its fingers: one landing now starts what follows it.
+            && !sequence.pressing && sequence.tapFingers == required
     }
 }
