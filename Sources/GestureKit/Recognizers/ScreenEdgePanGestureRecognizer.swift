@@ -111,9 +111,11 @@ open class ScreenEdgePanGestureRecognizer: PanGestureRecognizer {
         var firstLanding: Timestamp?
 
         /// Narrows the candidates to the zones every finger of `touches` landed in (for the first
-        /// fingers, those that land together, the zones that hold them all, corner zones that do
-        /// winning over the edge bands that also cover the spot, whatever order the frame lists
-        /// them in); returns why the pan fails, if it does.
+        /// fingers, those that land together, the zones that hold them all, corner zones first;
+        /// edge bands that hold them stay candidates behind the corners, so that a finger landing
+        /// next, in the band but outside the corner, keeps the pan as it would had both landed in
+        /// one frame); returns why the pan fails, if it does, whatever order the frame lists its
+        /// fingers in.
         mutating func land(
             _ touches: [Touch], in zones: ZoneSet, screen: Rect, window: Duration,
             density: (Touch) -> PointDensity
@@ -128,10 +130,8 @@ open class ScreenEdgePanGestureRecognizer: PanGestureRecognizer {
                 zones.forEach { z in
                     if case .corner = z, holdsAll(z) { candidates.append(z) }
                 }
-                if candidates.isEmpty {
-                    zones.forEach { z in
-                        if holdsAll(z) { candidates.append(z) }
-                    }
+                zones.forEach { z in
+                    if case .edge = z, holdsAll(z) { candidates.append(z) }
                 }
                 guard candidates.isEmpty else { return nil }
                 // No zone holds them all: named by the first zone, in the zones' order, that
@@ -144,14 +144,14 @@ open class ScreenEdgePanGestureRecognizer: PanGestureRecognizer {
                 }
                 return missed.map { .fingerOutsideZone($0) } ?? .startedOutsideArea
             }
+            if touches.contains(where: { $0.startTimestamp - first > window }) { return .fingersLandedApart(allowed: window) }
+            // Named, when none is left, by the first zone still a candidate as the frame began.
+            let named = candidates.first
             for t in touches {
                 let density = density(t)
-                let p = t.startLocation
-                if t.startTimestamp - first > window { return .fingersLandedApart(allowed: window) }
-                let missed = candidates.first { !$0.contains(p, screen: screen, density: density) }
-                candidates.removeAll { !$0.contains(p, screen: screen, density: density) }
-                if candidates.isEmpty, let zone = missed { return .fingerOutsideZone(zone) }
+                candidates.removeAll { !$0.contains(t.startLocation, screen: screen, density: density) }
             }
+            if candidates.isEmpty, let zone = named { return .fingerOutsideZone(zone) }
             return nil
         }
     }
@@ -245,7 +245,10 @@ open class ScreenEdgePanGestureRecognizer: PanGestureRecognizer {
     open override func shouldBegin(translation: Point, touch: Touch?) -> Bool {
         guard super.shouldBegin(translation: translation, touch: touch) else { return false }
         let mm = millimetres(translation, for: touch)
+        // A corner that holds the fingers wins over the edge bands that also do.
+        let corners = sequence.candidates.contains { if case .corner = $0 { true } else { false } }
         for z in sequence.candidates {
+            if corners, case .edge = z { continue }
             guard let d = z.leavingDirection(mm) else { continue }
             sequence.zone = z
             sequence.direction = d

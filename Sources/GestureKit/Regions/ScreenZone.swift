@@ -168,9 +168,12 @@ public struct EdgeZone: Hashable, Sendable, CustomStringConvertible {
         case .bottom: (inset, along, length) = (screen.maxY - p.y, p.x - screen.minX, screen.width)
         }
         guard inset <= band else { return false }
+        // A point a little past the screen's corner (a calibration that overshoots) lies along
+        // the edge at its end, as one past the edge lies in the band.
+        let position = min(max(along, 0), length)
         let lower = from.points(alongEdgeOf: length, pointsPerMillimetre: alongDensity)
         let upper = to.points(alongEdgeOf: length, pointsPerMillimetre: alongDensity)
-        return along >= min(lower, upper) && along <= max(lower, upper)
+        return position >= min(lower, upper) && position <= max(lower, upper)
     }
 
     public var description: String {
