@@ -309,7 +309,12 @@ extension GestureEngine {
         if r.committedState.isFinished {
             // While a round of its targets is under way, once every round is over (see
             // `RecognizerBook.resetAfterRounds`).
-            if r.book.value.announcing { r.book.value.resetAfterRounds = true } else { resetRecognizer(r) }
+            if r.book.value.announcing {
+                r.book.value.resetAfterRounds = true
+                r.book.value.roundsPending = true
+            } else {
+                resetRecognizer(r)
+            }
             return (false, false)
         }
         // Still listed with no touch: waiting on a requirement or a deadline (a double

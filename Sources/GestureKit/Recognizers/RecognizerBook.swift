@@ -44,6 +44,8 @@ struct RecognizerBook {
     /// ended the gesture, and its fingers lifted): it waits until every round is over, so that
     /// the targets read the gesture's values, not a reset recognizer's.
     var resetAfterRounds = false
+    /// Whether a round under way has more to do once it is over: transitions queued, or the reset.
+    var roundsPending = false
     /// ``GestureRecognizer/allowedTouchTypes`` as bits, and whether it has exclusion zones: what
     /// the engine asks of every recognizer for every touch that lands.
     var touchTypes = TouchTypeMask([.direct])
