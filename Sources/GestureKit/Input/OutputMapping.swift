@@ -121,6 +121,29 @@ extension OutputMapping {
         return nil
     }
 
+    /// The millimetres the sensor's whole x and y axes span on the output, from its
+    /// ``physicalSize``: for a touchscreen that reports no resolution. `nil` without a physical
+    /// size, or when the mapping flattens an axis.
+    ///
+    /// Each axis is measured through the mapping, as ``density(sensorMillimetres:)`` carries a
+    /// sensor's own size: a quarter turn written as a calibration matrix lays the sensor's x axis
+    /// along the output's height as ``rotation`` does, and a calibration that maps the sensor onto
+    /// part of the output gives it that part's millimetres, not the whole output's.
+    public var sensorMillimetresOnOutput: Size? {
+        guard let phys = physicalSize, phys.width > 0, phys.height > 0, size.width > 0, size.height > 0 else {
+            return nil
+        }
+        let o = map(normalized: .zero)
+        func millimetres(_ p: Point) -> Double {
+            let d = p - o
+            return Point(x: d.x / size.width * phys.width, y: d.y / size.height * phys.height).length
+        }
+        let mm = Size(width: millimetres(map(normalized: Point(x: 1, y: 0))),
+                      height: millimetres(map(normalized: Point(x: 0, y: 1))))
+        guard mm.width > 0, mm.height > 0, mm.width.isFinite, mm.height.isFinite else { return nil }
+        return mm
+    }
+
     /// The density of a sensor of `mm` millimetres mapped this way. The mapping is affine: its
     /// Jacobian `J` takes a finger's travel in sensor millimetres to points; one point along the
     /// output's x axis is `|J⁻¹·(1, 0)|` millimetres of travel, and likewise for y.

@@ -42,9 +42,11 @@ import GestureKit
 /// `TouchContact.location` is in output points through ``mapping``.
 /// `TouchContact.millimetres` is `(value − minimum) / resolution`. When an axis has
 /// no resolution, `InputDevice.hasResolution` is `false` and millimetres come from the output's
-/// physical size (`OutputMapping.physicalSize`, which the sensor is taken to cover) when the
-/// mapping has one; otherwise they are estimated by assuming the sensor covers the output at
-/// ``Options/estimatedPointsPerMillimetre``: one scale, from the diagonals, for both axes.
+/// physical size (`OutputMapping.physicalSize`) when the mapping has one, each sensor axis spanning
+/// the millimetres the mapping, calibration included, lays it on
+/// (`OutputMapping.sensorMillimetresOnOutput`); otherwise they are estimated by assuming the
+/// sensor covers the output at ``Options/estimatedPointsPerMillimetre``: one scale, from the
+/// diagonals, for both axes.
 ///
 /// A touchscreen's `InputDevice.density` (points per millimetre along the output's axes) comes
 /// from `OutputMapping.density(sensorMillimetres:)`: the sensor's resolution, else the output's
@@ -121,15 +123,13 @@ public struct TouchDecoder {
         yAxis = y
 
         let hasResolution = x.hasResolution && y.hasResolution
-        let outputMillimetres = mapping.physicalSize.flatMap { $0.width > 0 && $0.height > 0 ? $0 : nil }
+        let outputMillimetres = hasResolution ? nil : mapping.sensorMillimetresOnOutput
         if hasResolution {
             unitsPerMillimetre = Point(x: Double(x.resolution), y: Double(y.resolution))
-        } else if let phys = outputMillimetres {
-            // The sensor covers the output: its axes span the output's physical size, swapped by
-            // a quarter turn.
-            let quarterTurn = mapping.rotation == .clockwise90 || mapping.rotation == .clockwise270
-            let (w, h) = quarterTurn ? (phys.height, phys.width) : (phys.width, phys.height)
-            unitsPerMillimetre = Point(x: max(x.span, 1) / w, y: max(y.span, 1) / h)
+        } else if let mm = outputMillimetres {
+            // Each axis spans the millimetres the mapping lays it on, calibration included: a
+            // quarter turn written as libinput's matrix swaps them as a rotation does.
+            unitsPerMillimetre = Point(x: max(x.span, 1) / mm.width, y: max(y.span, 1) / mm.height)
         } else {
             let outputDiagonal = (mapping.size.width * mapping.size.width + mapping.size.height * mapping.size.height)
                 .squareRoot()
