@@ -1,7 +1,8 @@
 extension Region {
     /// Tells the touch handler of the cancels owed to it (`cancelsOwed`: fingers delivered here
     /// whose engine went while they were down), as the engine's cancel would have, in its scope,
-    /// then ends the frame. Called once the region is in an engine's tree again.
+    /// then ends the frame. Called once the region is in an engine's tree again, or as its
+    /// handler is replaced or taken away (the handler still set is the one that heard them).
     func settleCancelsOwed() {
         let touches = cancelsOwed
         cancelsOwed = []

@@ -34,12 +34,16 @@ public final class Region {
     /// Replaced by another handler, or set to `nil`, while the handler has touches: those touches
     /// are cancelled to it (as its ``TouchHandler/cancellationScope`` says) and it gets the frame
     /// of its calls at once; the handler that follows hears only touches delivered after it came.
+    /// So are the touches whose cancel an engine that went owes the region (heard otherwise when
+    /// it next joins an engine's tree).
     /// Set where there was none, it hears only touches that begin after it came (or whose
     /// beginning a recognizer still holds back), never the rest of one already down.
     public var touchHandler: (any TouchHandler)? {
         get { storedTouchHandler }
         set {
             let old = storedTouchHandler
+            // The handler that heard those touches begin hears them end, not the one that follows.
+            if old !== newValue && !cancelsOwed.isEmpty { settleCancelsOwed() }
             // Every engine that delivers to this region: its own, and each whose tree holds that
             // one's root (the touches it hit-tests are its own).
             var e = old !== newValue ? engine : nil
@@ -88,7 +92,8 @@ public final class Region {
     /// engine, and walking up costs two weak loads per level.
     private weak var treeEngine: GestureEngine?
     /// Fingers delivered here whose engine went while they were down, in a tree no other engine
-    /// held: their cancel is owed, and heard when this region next joins an engine's tree.
+    /// held: their cancel is owed, and heard when this region next joins an engine's tree, or
+    /// when its handler (the one that heard them) is replaced or taken away before that.
     var cancelsOwed: [Touch] = []
 
     /// Creates a detached region.

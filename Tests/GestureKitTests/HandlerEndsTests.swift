@@ -1,0 +1,61 @@
+import Testing
+@testable import GestureKit
+
+/// Logs what one handler hears ("old down 1", "old cancel 1", "old frame view"), so that two
+/// handlers of one region can be told apart.
+final class HandlerCallLog: TouchHandler {
+    let tag: String
+    let cancellationScope: TouchCancellationScope
+    private(set) var entries: [String] = []
+    init(_ tag: String, scope: TouchCancellationScope = .touch) {
+        self.tag = tag
+        cancellationScope = scope
+    }
+    func touchBegan(_ touch: Touch) { entries.append("\(tag) down \(touch.contactID)") }
+    func touchMoved(_ touch: Touch) { entries.append("\(tag) motion \(touch.contactID)") }
+    func touchEnded(_ touch: Touch) { entries.append("\(tag) up \(touch.contactID)") }
+    func touchCancelled(_ touch: Touch) { entries.append("\(tag) cancel \(touch.contactID)") }
+    func touchesCancelled(_ touches: [Touch], in region: Region) {
+        entries.append("\(tag) cancel \(region.name) \(touches.map(\.contactID))")
+    }
+    func touchFrame(in region: Region) { entries.append("\(tag) frame \(region.name)") }
+    @discardableResult func take() -> [String] {
+        defer { entries.removeAll() }
+        return entries
+    }
+}
+
+@Suite("Handlers hear the end of their touches, and let go of closed regions")
+struct HandlerEndsTests {
+    /// What a host does to the surface's handler while the surface is out of every engine's tree.
+    enum Swap: String, CaseIterable, CustomTestStringConvertible {
+        case replaced, cleared
+        var testDescription: String { rawValue }
+    }
+
+    // An engine dropped with a finger down owes the surface its cancel (`Region.cancelsOwed`).
+    // The host gives the surface another handler (or none) before it joins the next engine's
+    // tree: the handler that heard the touch begin hears it end then, and the one that follows
+    // hears nothing of it. TouchHandler's docs: "A handler replaced on its region (or taken away)
+    // while it has touches gets their cancels then, with a frame; the handler that follows never
+    // hears of them."
+    @Test("A surface owed a cancel by a dropped engine: the handler that heard the touch hears its cancel, a handler that replaced it hears nothing",
+          arguments: Swap.allCases)
+    func owedCancelGoesToTheHandlerThatHadTheTouch(swap: Swap) {
+        var story: Fingers? = Fingers()
+        let view = Region(frame: Rect(x: 0, y: 0, width: 500, height: 600), name: "view")
+        story?.engine.root.addChild(view)
+        let old = HandlerCallLog("old")
+        view.touchHandler = old
+        story?.press([1], at: [Point(x: 100, y: 300)])
+        #expect(old.take() == ["old down 1", "old frame view"])
+        story = nil // the engine goes with finger 1 down: the view is owed its cancel
+        let new = HandlerCallLog("new")
+        view.touchHandler = swap == .replaced ? new : nil
+        // The compositor rebuilds its engine and moves the surface over.
+        let next = Fingers()
+        next.engine.root.addChild(view)
+        #expect(new.entries == [], "the new handler heard the end of a touch it never heard begin")
+        #expect(old.entries == ["old cancel 1", "old frame view"], "the handler that heard finger 1 land never heard it end")
+    }
+}
