@@ -58,4 +58,34 @@ struct HandlerEndsTests {
         #expect(new.entries == [], "the new handler heard the end of a touch it never heard begin")
         #expect(old.entries == ["old cancel 1", "old frame view"], "the handler that heard finger 1 land never heard it end")
     }
+
+    // Regions removed in a callback during an event get their cancel, and a frame at the end of
+    // the batch (docs/architecture.md "Touch delivery": "each region that was delivered anything,
+    // a cancel included, gets one touchFrame(in:)"). A host that closes a window from a gesture's
+    // target (removeFromParent, then drops or replaces its handler) still has the client's
+    // wl_touch.frame follow the cancel, and a replacing handler gets no frame for calls it never
+    // had.
+    @Test("A window closed from a target, its handler dropped or replaced in the same event: the old handler still gets the frame after its cancel",
+          arguments: Swap.allCases)
+    func frameFollowsTheCancelToTheHandlerThatGotIt(swap: Swap) {
+        let s = Fingers()
+        let view = s.region("view", Rect(x: 100, y: 100, width: 600, height: 400))
+        let old = HandlerCallLog("old")
+        let new = HandlerCallLog("new")
+        view.touchHandler = old
+        let tap = TapGestureRecognizer().named("tap")
+        tap.cancelsTouchesInView = false
+        s.engine.root.addGestureRecognizer(tap)
+        tap.addTarget { [unowned view] g in
+            guard g.state == .ended else { return }
+            // "Tap to close": the surface goes, and its handler with it (or another takes its place).
+            view.removeFromParent()
+            view.touchHandler = swap == .replaced ? new : nil
+        }
+        s.press([1], at: [Point(x: 200, y: 200)])
+        #expect(old.take() == ["old down 1", "old frame view"])
+        s.release([1])
+        #expect(old.entries == ["old cancel 1", "old frame view"], "the cancel was not followed by a frame")
+        #expect(new.entries == [], "the new handler got a frame of calls it never had")
+    }
 }

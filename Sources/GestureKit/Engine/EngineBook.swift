@@ -44,7 +44,7 @@ struct EngineBook {
     /// recognizers, 0 when none: a cycle nested in that (input a recognizer's hook sent) keeps it
     /// for the recognizers that have not heard it yet (see `GestureEngine.keepsEndingSequence(_:)`).
     var touchpadEndHanded = 0
-    var framedRegions: [Region] = []
+    var framedRegions: [(region: Region, handler: any TouchHandler)] = []
     var regionCancelBuffer: [Touch] = []
     var touchesLeft = false
     /// Landings taken back from a recognizer, held from their handlers until it is offered them

@@ -210,9 +210,9 @@ public final class GestureEngine {
         get { book.value.deliveryBatches }
         set { book.value.deliveryBatches = newValue }
     }
-    /// The regions delivered to since the last frames, in order; those before ``framesSent``
-    /// have had their frame in the flush under way.
-    var framedRegions: [Region] { book.value.framedRegions }
+    /// The regions delivered to since the last frames, in order, each with the handler it was
+    /// delivered to; those before ``framesSent`` have had their frame in the flush under way.
+    var framedRegions: [(region: Region, handler: any TouchHandler)] { book.value.framedRegions }
     var framesSent: Int {
         get { book.value.framesSent }
         set { book.value.framesSent = newValue }

@@ -92,7 +92,7 @@ extension GestureEngine {
             if holdBegan { return }
             t.delivery = .delivering
             t.live.value.deliveredLocation = t.location
-            noteDelivery(to: region)
+            noteDelivery(to: region, handler)
             handler.touchBegan(t)
             // The call may have cancelled the touch (the host, its device, its region removed),
             // or sent input a recognizer claimed it on: what follows is decided afresh.
@@ -101,19 +101,19 @@ extension GestureEngine {
         if t.isActive {
             if t.location != t.live.value.deliveredLocation {
                 t.live.value.deliveredLocation = t.location
-                noteDelivery(to: region)
+                noteDelivery(to: region, handler)
                 handler.touchMoved(t)
             }
         } else if !holdEnded {
             if t.location != t.live.value.deliveredLocation {
                 t.live.value.deliveredLocation = t.location
-                noteDelivery(to: region)
+                noteDelivery(to: region, handler)
                 handler.touchMoved(t)
                 // As after `touchBegan`: the call may have claimed or cancelled the touch.
                 return updateDelivery(t)
             }
             t.delivery = .done
-            noteDelivery(to: region)
+            noteDelivery(to: region, handler)
             handler.touchEnded(t)
         }
     }
@@ -125,7 +125,7 @@ extension GestureEngine {
         guard t.delivery == .delivering else { return }
         t.delivery = .done
         guard let region = t.region, let handler = region.touchHandler else { return }
-        noteDelivery(to: region)
+        noteDelivery(to: region, handler)
         switch handler.cancellationScope {
         case .touch:
             handler.touchCancelled(t)
@@ -172,7 +172,7 @@ extension GestureEngine {
             i += 1
             if t.delivery == .delivering && t.region === region { cancelDelivery(of: t) }
         }
-        if let k = framedRegions[framesSent...].firstIndex(where: { $0 === region }) {
+        if let k = framedRegions[framesSent...].firstIndex(where: { $0.region === region && $0.handler === old }) {
             book.value.framedRegions.remove(at: k)
             old.touchFrame(in: region)
         }
@@ -193,19 +193,21 @@ extension GestureEngine {
 
     // MARK: Frames
 
-    /// Notes that `region`'s handler is being delivered something in the current batch: it gets a
-    /// frame when the batch ends.
+    /// Notes that `handler` is being delivered something for `region` in the current batch: it
+    /// gets the region's frame when the batch ends, whatever handler the region has by then (a
+    /// target may take the region out of the tree, then replace its handler or let it go: the
+    /// handler that heard the cancel still hears the frame that ends it).
     @inline(__always)
-    private func noteDelivery(to region: Region) {
+    private func noteDelivery(to region: Region, _ handler: any TouchHandler) {
         // Regions already sent their frame in this flush are listed before `framesSent`: one
         // delivered to again is listed again, to get a frame after the new calls.
         var k = framesSent
         let n = framedRegions.count
         while k < n {
-            if framedRegions[k] === region { return }
+            if framedRegions[k].region === region && framedRegions[k].handler === handler { return }
             k += 1
         }
-        book.value.framedRegions.append(region)
+        book.value.framedRegions.append((region, handler))
     }
 
     /// Opens a delivery batch: what the engine delivers until the matching ``endDeliveryBatch()``
@@ -229,16 +231,17 @@ extension GestureEngine {
     }
 
     /// Calls ``TouchHandler/touchFrame(in:)`` for each region delivered to since the last frames,
-    /// in the order each was first delivered to. A handler that delivers more from inside the
-    /// call (it removes a region, say) has those regions framed in this same loop.
+    /// in the order each was first delivered to, on the handler that was delivered to. A handler
+    /// that delivers more from inside the call (it removes a region, say) has those regions
+    /// framed in this same loop.
     private func sendTouchFrames() {
         guard !isSendingTouchFrames else { return }
         isSendingTouchFrames = true
         defer { isSendingTouchFrames = false }
         while framesSent < framedRegions.count {
-            let region = framedRegions[framesSent]
+            let framed = framedRegions[framesSent]
             framesSent += 1
-            region.touchHandler?.touchFrame(in: region)
+            framed.handler.touchFrame(in: framed.region)
         }
         book.value.framedRegions.empty()
         framesSent = 0

@@ -21,7 +21,9 @@
 /// deadline passing, ``GestureEngine/cancelAllTouches()``, a region or recognizer leaving the tree)
 /// delivers to a region, then one ``touchFrame(in:)`` for that region: `wl_touch.frame`. A region
 /// that got nothing from an event gets no frame; touches held back and delivered later are followed
-/// by a frame of their own, in the event that lets them go.
+/// by a frame of their own, in the event that lets them go. The frame goes to the handler that
+/// heard the calls, even if the region has another handler (or none) by the end of the event: a
+/// region taken out of the tree from a target, then given another handler, say.
 ///
 /// ## Cancels
 ///
