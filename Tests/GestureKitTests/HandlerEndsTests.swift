@@ -88,4 +88,59 @@ struct HandlerEndsTests {
         #expect(old.entries == ["old cancel 1", "old frame view"], "the cancel was not followed by a frame")
         #expect(new.entries == [], "the new handler got a frame of calls it never had")
     }
+
+    // A touch that ended keeps its region (strongly) while it sits in the engine's `retiring`
+    // list. When the last thing to let go of the touch happens outside `send(_:)` — a deadline
+    // fired by `advance(to:)` (a double tap timing out releases the held end), or the host
+    // removing the region — the list is looked at as that event's delivery closes, not at the
+    // next input event, which on an idle kiosk or compositor may be hours away: the region, its
+    // recognizers and its handler go at once. docs/architecture.md: the touch/region cycle "is
+    // cut when the touch ends".
+    @Test("A surface closed after a double tap timed out is freed at once, not at the next input event")
+    func regionFreedAfterDeadlineReleasedTheTouch() {
+        let s = Fingers()
+        weak var weakView: Region?
+        weak var weakHandler: HandlerCallLog?
+        do {
+            let view = s.region("view", Rect(x: 100, y: 100, width: 600, height: 400))
+            let log = HandlerCallLog("view")
+            view.touchHandler = log
+            let double = TapGestureRecognizer().named("double")
+            double.numberOfTapsRequired = 2
+            view.addGestureRecognizer(double)
+            s.press([1], at: [Point(x: 200, y: 200)])
+            s.release([1])
+            s.wait(500) // the double tap fails; the held end goes out
+            #expect(log.entries == ["view down 1", "view frame view", "view up 1", "view frame view"])
+            #expect(s.engine.activeTouches.isEmpty && s.engine.deliveryTouches.isEmpty)
+            weakView = view
+            weakHandler = log
+            view.removeFromParent()
+        }
+        #expect(weakView == nil, "the closed surface is kept alive by the retired touch until the next input event")
+        #expect(weakHandler == nil)
+        // It does go with the next event: the touch was only waiting in the engine's list.
+        s.unplug()
+        #expect(weakView == nil)
+    }
+
+    @Test("A surface closed while a double tap still holds its touch's end is freed at once")
+    func regionFreedWhenRemovedWithEndHeld() {
+        let s = Fingers()
+        weak var weakView: Region?
+        do {
+            let view = s.region("view", Rect(x: 100, y: 100, width: 600, height: 400))
+            let log = HandlerCallLog("view")
+            view.touchHandler = log
+            let double = TapGestureRecognizer().named("double")
+            double.numberOfTapsRequired = 2
+            view.addGestureRecognizer(double)
+            s.press([1], at: [Point(x: 200, y: 200)])
+            s.release([1])
+            weakView = view
+            view.removeFromParent()
+            #expect(log.entries.last == "view frame view")
+        }
+        #expect(weakView == nil, "the closed surface is kept alive by the retired touch until the next input event")
+    }
 }

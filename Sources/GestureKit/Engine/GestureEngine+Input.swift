@@ -15,7 +15,6 @@ extension GestureEngine {
         defer {
             book.value.landingsFrom = landings
             endDeliveryBatch()
-            if deliveryBatches == 0 && !book.value.retiring.isEmpty { recycleRetiredTouches() }
         }
         switch event {
         case .deviceAdded(let device, _):
@@ -236,9 +235,10 @@ extension GestureEngine {
     /// Moves the touches that ended and that nobody holds any more (no recognizer, no touch
     /// delivery, no host or handler: the engine's list is their only reference) to the pool,
     /// emptied; the next touches to begin reuse them, with their storage, so that landing frames
-    /// allocate nothing once a few sequences have passed. A touch someone still holds is looked at
-    /// again after the next event; beyond ``touchPoolLimit`` the oldest is let go.
-    private func recycleRetiredTouches() {
+    /// allocate nothing once a few sequences have passed. Called as the outermost delivery batch
+    /// closes (`endDeliveryBatch()`). A touch someone still holds is looked at again after the
+    /// next event; beyond ``touchPoolLimit`` the oldest is let go.
+    func recycleRetiredTouches() {
         // The list of moved touches `deliverMoves` shares may hold one.
         if !book.value.movedTouches.isEmpty { book.value.movedTouches.empty() }
         var i = 0

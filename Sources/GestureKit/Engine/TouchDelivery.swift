@@ -218,7 +218,10 @@ extension GestureEngine {
         deliveryBatches += 1
     }
 
-    /// Closes a delivery batch; the outermost sends the frames of the regions delivered to.
+    /// Closes a delivery batch; the outermost sends the frames of the regions delivered to, then
+    /// recycles the touches that ended and that nobody holds. Whatever event let go of a touch
+    /// (a frame, a deadline that released its held end, a region removed), its region and
+    /// handler are not kept alive by the engine's list until the next input event.
     @inline(__always)
     func endDeliveryBatch() {
         // Landings held apart (see `takeBack(_:from:)`) are released once every cycle of the
@@ -228,6 +231,7 @@ extension GestureEngine {
         while deliveryBatches == 1 && !book.value.landingsApart.isEmpty { releaseLandingsApart() }
         deliveryBatches -= 1
         if deliveryBatches == 0 && framedRegions.count > framesSent { sendTouchFrames() }
+        if deliveryBatches == 0 && !book.value.retiring.isEmpty { recycleRetiredTouches() }
     }
 
     /// Calls ``TouchHandler/touchFrame(in:)`` for each region delivered to since the last frames,
