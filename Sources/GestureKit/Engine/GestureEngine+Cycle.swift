@@ -41,7 +41,11 @@ extension GestureEngine {
         var i = 0
         while i < listed.count {
             withParticipant(at: i) { r in
-                r.runningLogic { hearInput(r, moves: moves, allMoved: allMoved, frame: frame, shared: &shared) }
+                // Its hooks read the state committed (see `GestureRecognizer.runningLogic(_:)`),
+                // spelled out: through the closure, the call was not inlined here.
+                let shown = r.hideRound()
+                hearInput(r, moves: moves, allMoved: allMoved, frame: frame, shared: &shared)
+                r.showRound(shown)
             }
             i += 1
         }
@@ -129,7 +133,9 @@ extension GestureEngine {
             guard isParticipant(r), !r.committedState.isFinished, !r.book.value.touches.isEmpty else { return }
             r.lastFrameTime = now
             let ready = r.isEnabled && (r.pendingState == nil || hearsMotionWhileWaiting(r))
-            r.runningLogic { hearMoves(r, ready: ready, allMoved: allMoved, frame: frame, shared: &shared) }
+            let shown = r.hideRound()
+            hearMoves(r, ready: ready, allMoved: allMoved, frame: frame, shared: &shared)
+            r.showRound(shown)
         }
     }
 
