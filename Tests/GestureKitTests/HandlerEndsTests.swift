@@ -89,6 +89,20 @@ struct HandlerEndsTests {
         #expect(new.entries == [], "the new handler got a frame of calls it never had")
     }
 
+    /// A surface with a handler and a double tap, tapped once: the double tap holds the touch's
+    /// end back from the handler while it waits for a second tap.
+    private func tappedDoubleTapSurface(in s: Fingers) -> (Region, HandlerCallLog) {
+        let view = s.region("view", Rect(x: 100, y: 100, width: 600, height: 400))
+        let log = HandlerCallLog("view")
+        view.touchHandler = log
+        let double = TapGestureRecognizer().named("double")
+        double.numberOfTapsRequired = 2
+        view.addGestureRecognizer(double)
+        s.press([1], at: [Point(x: 200, y: 200)])
+        s.release([1])
+        return (view, log)
+    }
+
     // A touch that ended keeps its region (strongly) while it sits in the engine's `retiring`
     // list. When the last thing to let go of the touch happens outside `send(_:)` — a deadline
     // fired by `advance(to:)` (a double tap timing out releases the held end), or the host
@@ -102,14 +116,7 @@ struct HandlerEndsTests {
         weak var weakView: Region?
         weak var weakHandler: HandlerCallLog?
         do {
-            let view = s.region("view", Rect(x: 100, y: 100, width: 600, height: 400))
-            let log = HandlerCallLog("view")
-            view.touchHandler = log
-            let double = TapGestureRecognizer().named("double")
-            double.numberOfTapsRequired = 2
-            view.addGestureRecognizer(double)
-            s.press([1], at: [Point(x: 200, y: 200)])
-            s.release([1])
+            let (view, log) = tappedDoubleTapSurface(in: s)
             s.wait(500) // the double tap fails; the held end goes out
             #expect(log.entries == ["view down 1", "view frame view", "view up 1", "view frame view"])
             #expect(s.engine.activeTouches.isEmpty && s.engine.deliveryTouches.isEmpty)
@@ -129,14 +136,7 @@ struct HandlerEndsTests {
         let s = Fingers()
         weak var weakView: Region?
         do {
-            let view = s.region("view", Rect(x: 100, y: 100, width: 600, height: 400))
-            let log = HandlerCallLog("view")
-            view.touchHandler = log
-            let double = TapGestureRecognizer().named("double")
-            double.numberOfTapsRequired = 2
-            view.addGestureRecognizer(double)
-            s.press([1], at: [Point(x: 200, y: 200)])
-            s.release([1])
+            let (view, log) = tappedDoubleTapSurface(in: s)
             weakView = view
             view.removeFromParent()
             #expect(log.entries.last == "view frame view")
