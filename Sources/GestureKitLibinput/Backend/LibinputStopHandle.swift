@@ -1,5 +1,3 @@
-import Synchronization
-
 /// Stops a backend's event loop from any thread.
 ///
 /// ``stop()`` marks the loop stopped and wakes it through its wake pipe; the loop returns
@@ -13,7 +11,7 @@ public final class LibinputStopHandle: Sendable {
         var changes: [LibinputController.Change] = []
     }
 
-    private let state = Mutex(State())
+    private let state = ThreadLock(State())
 
     /// Creates a handle for a loop that is not stopped.
     public init() {}

@@ -1,6 +1,5 @@
 import Glibc
 import GestureKit
-import Synchronization
 
 /// A ``LibinputSystem`` that plays a script instead of calling libinput: it "opens" scripted
 /// device nodes through the context's callbacks (as libinput would), queues scripted events,
@@ -113,7 +112,7 @@ public final class ScriptedLibinputSystem: LibinputSystem {
         var openDescriptors: Set<Int32> = []
         var hasContext = false
     }
-    private let inspected = Mutex(Inspected())
+    private let inspected = ThreadLock(Inspected())
 
     private var callbacks: LibinputContextCallbacks?
     private var deviceDescriptors: [(fd: Int32, node: Node)] = []
@@ -373,5 +372,5 @@ public final class ScriptedLibinputSystem: LibinputSystem {
 
 /// The scripted wake pipe's contents, shared with wakers on other threads.
 private final class WakeBox: Sendable {
-    let bytes = Mutex<[UInt8]>([])
+    let bytes = ThreadLock<[UInt8]>([])
 }
