@@ -10,8 +10,11 @@ import GestureKit
 /// * `N:` name, `I:` bus/vendor/product/version in hexadecimal;
 /// * `P:` property bytes (missing in old files: ``DeviceDescription/properties`` is then `nil`);
 /// * `B:` bitmask lines, several per type, each continuing the type's mask 8 bytes further;
-/// * `A:` axis lines with or without the resolution field (missing means 0); the range of an axis
-///   the `B:` lines leave out is ignored;
+/// * `A:` axis lines with or without the resolution field; the range of an axis the `B:` lines
+///   leave out is ignored. Format 1.1 has no resolution field: an axis whose `A:` line has none
+///   takes the resolution from the description `evemu-describe` writes above it in comments
+///   (`# Resolution 10` under the axis's `# Event code 53 (ABS_MT_POSITION_X)` of
+///   `# Event type 3 (EV_ABS)`), as a Wacom DTH2242's 1.1 recording has it, and otherwise has none;
 /// * `L:` and `S:` state lines, ignored;
 /// * `E: <sec>.<usec> <type hex> <code hex> <value>` with zero-padded values (`0810`, `-001`) and an
 ///   optional trailing `# comment`. Timestamps may be relative or absolute epoch; they are rebased
@@ -75,6 +78,13 @@ private struct Parser {
     var firstTime: Int64?
     /// The latest event's time on the file's clock, in microseconds.
     var lastTime: Int64 = 0
+    /// Axes whose `A:` line had no resolution field (format 1.1).
+    var axesWithoutResolution: Set<UInt16> = []
+    /// The description comment's resolutions, by axis code (see ``readDescription(_:)``).
+    var describedResolutions: [UInt16: Int32] = [:]
+    /// Where the description comment is: the event type and code it last named.
+    var describedType: Int?
+    var describedCode: UInt16?
 
     init(source: String?) { self.source = source }
 
@@ -94,6 +104,7 @@ private struct Parser {
         guard let first = line.first else { return }
         if first == "#" {
             try checkVersion(line, number)
+            if events.isEmpty { readDescription(line) }
             return
         }
         guard line.count >= 2, line.dropFirst().first == ":" else {
@@ -125,6 +136,32 @@ private struct Parser {
         let parts = words[1].split(separator: ".")
         guard parts.count == 2, parts[0] == "1", Int(parts[1]) != nil else {
             throw malformed(number, "evemu version 1.x", line)
+        }
+    }
+
+    /// Follows the comment `evemu-describe` writes before the description lines, to keep each
+    /// absolute axis's resolution:
+    ///
+    ///     #   Event type 3 (EV_ABS)
+    ///     #     Event code 53 (ABS_MT_POSITION_X)
+    ///     #       Resolution 10
+    ///
+    /// Anything else in a comment is passed over; a comment is never an error.
+    mutating func readDescription(_ line: Substring) {
+        let words = line.dropFirst().split(whereSeparator: \.isWhitespace)
+        guard words.count >= 2 else { return }
+        switch words[0] {
+        case "Event" where words.count >= 3 && words[1] == "type":
+            describedType = Int(words[2])
+            describedCode = nil
+        case "Event" where words.count >= 3 && words[1] == "code":
+            describedCode = describedType == Int(EventType.abs.rawValue) ? UInt16(words[2]) : nil
+        case "Resolution":
+            if let code = describedCode, let resolution = Int32(words[1]), resolution > 0 {
+                describedResolutions[code] = resolution
+            }
+        default:
+            break
         }
     }
 
@@ -205,6 +242,7 @@ private struct Parser {
         let info = AbsInfo(
             minimum: values[0], maximum: values[1], fuzz: values[2], flat: values[3],
             resolution: values.count == 5 ? values[4] : 0)
+        if values.count == 4 { axesWithoutResolution.insert(code) } else { axesWithoutResolution.remove(code) }
         if let problem = RecordingLimits.problem(withAxis: code, info) {
             throw error(number, .outOfRange(problem))
         }
@@ -267,6 +305,9 @@ private struct Parser {
         // sets up only the axes its mask has): its range is dropped, as `absInfo(for:)` ignores
         // it, so that the description reads the same written as `libinput record` YAML.
         var description = description
+        for code in axesWithoutResolution {
+            if let resolution = describedResolutions[code] { description.absInfo[code]?.resolution = resolution }
+        }
         description.absInfo = description.absInfo.filter { description.supports(EventCode(.abs, $0.key)) }
         return Recording(source: source, devices: [RecordedDevice(description: description, events: events)])
     }

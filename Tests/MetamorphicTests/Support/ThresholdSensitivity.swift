@@ -52,8 +52,7 @@ struct Threshold: Sendable {
 /// Which differences between a recording and its transform are thresholds crossed, not faults.
 enum ThresholdSensitivity {
     /// How far a threshold is moved, as a fraction. 10 % of the 2 mm pan hysteresis is 0.2 mm,
-    /// about two sensor units of the DTH2242 as the demo replays it (0.11 mm each), and what a
-    /// finger moves in the first
+    /// two sensor units of the DTH2242 (0.1 mm each), and what a finger moves in the first
     /// 6 ms after landing, by which resampling may shift its first report; 10 % of the rotation
     /// threshold (0.7°) is well inside the 3° the tier allows a rotation's final angle.
     static let margin = 0.10
