@@ -14,7 +14,7 @@ import Testing
 struct LiveTimeOriginTests {
     static let screen = RawDeviceHandle(0x10)
     static let info = RawDeviceInfo(
-        handle: screen, name: "Review Panel", sysname: "event3", devnode: "/dev/input/event3",
+        handle: screen, name: "Test Panel", sysname: "event3", devnode: "/dev/input/event3",
         capabilities: [.touch], sizeMillimetres: Size(width: 240, height: 135), touchCount: 10)
     /// One hour after boot, in microseconds: what CLOCK_MONOTONIC reads on a machine up an hour.
     static let uptime: UInt64 = 3_600_000_000

@@ -19,7 +19,7 @@ struct OtherToolsFilesTests {
         let name = "Panel" + String(UnicodeScalar(UInt32(codePoint.dropFirst(2), radix: 16)!)!) + "X"
         // EvemuReader splits on Character.isNewline, which also takes NEL, VT, FF, U+2028 and
         // U+2029 as line ends; evemu (getline) and the kernel's name do not. The project already
-        // treats C1 controls in an N: line as a real case (RobustnessReviewTests).
+        // treats C1 controls in an N: line as a real case (EvdevRobustnessTests).
         let recording: Recording
         do {
             recording = try EvemuReader.parse(Self.evemu(named: name), source: "named.evemu")

@@ -74,7 +74,7 @@ private final class TwoOutputs {
 
 @Suite("A compositor embedding GestureKit: two touchscreens, engines replaced, outputs changing")
 struct CompositorHostTests {
-    // MARK: Finding 1: recognizers combine fingers of two touchscreens (two outputs, two people)
+    // MARK: Recognizers combine fingers of two touchscreens (two outputs, two people)
 
     @Test("Two touchscreens: a finger landing on screen B does not fail the edge swipe a user is making on screen A")
     func edgeSwipeOnAIsNotFailedByAFingerOnB() {
@@ -134,7 +134,7 @@ struct CompositorHostTests {
         #expect(s.clientB.cancels == [])
     }
 
-    // MARK: Finding 2: an engine dropped while a client has a touch; the surface lives on
+    // MARK: An engine dropped while a client has a touch; the surface lives on
 
     @Test("An engine dropped with a finger on a surface the compositor keeps: the client hears the cancel when the surface joins the next engine")
     func engineReplacedSurfaceKept() {
@@ -161,7 +161,7 @@ struct CompositorHostTests {
                 "touch 1 began at the client and never ended: it is stuck there")
     }
 
-    // MARK: Finding 3: a finger resting through an output change, whose first report after it is its lift
+    // MARK: A finger resting through an output change, whose first report after it is its lift
 
     @Test("A finger resting while its output turns, then lifting, lifts where it rested: the tap under it is recognized")
     func liftAfterRotationIsNoMotion() throws {

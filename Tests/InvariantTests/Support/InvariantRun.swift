@@ -127,7 +127,7 @@ final class InvariantRun: GestureEngineObserver {
     /// `touchesCancelled` send input too (the other callbacks always may). On unless
     /// `GESTUREKIT_INVARIANT_OWN_HOOK_INPUT=0`. (It was off while the engine handed a recognizer
     /// that did so the same touches again in the nested cycle, in about one sequence in eight,
-    /// which hid everything else: `ReentrantFindingsTests`, whose earlier sequences were found
+    /// which hid everything else: `ReentrantSequencesTests`, whose earlier sequences were found
     /// with it off and replay so.)
     let ownTouchHookInput: Bool
     static let ownTouchHookInputByDefault = InvariantTests.environment("GESTUREKIT_INVARIANT_OWN_HOOK_INPUT") != "0"

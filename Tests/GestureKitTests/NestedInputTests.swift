@@ -45,14 +45,14 @@ private final class Transitions: GestureEngineObserver {
     }
 }
 
-@Suite("Review: input sent from callbacks at other re-entry points")
-struct NestedInputReviewTests {
-    private static let device = ReviewPanel.device
+@Suite("Input sent from callbacks at other re-entry points")
+struct NestedInputTests {
+    private static let device = ReentryPanel.device
 
-    private func engineWithPanel() -> (GestureEngine, Timestamp) { ReviewPanel.engine() }
+    private func engineWithPanel() -> (GestureEngine, Timestamp) { ReentryPanel.engine() }
 
     private func contact(_ id: Int, _ phase: TouchPhase, _ x: Double) -> TouchContact {
-        ReviewPanel.contact(id, phase, x)
+        ReentryPanel.contact(id, phase, x)
     }
 
     private func frame(_ time: Timestamp, _ contacts: [TouchContact]) -> InputEvent {

@@ -7,8 +7,8 @@ import Testing
 /// events are being handed out: the promise is a clean cancel or none at all, nothing lost or
 /// left stuck, and a device's new density announced "as soon as none of its contacts is down"
 /// (LiveConfiguration.md).
-@Suite("Robustness review: libinput backend")
-struct LibinputRobustnessReviewTests {
+@Suite("Robustness: libinput backend")
+struct LibinputRobustnessTests {
     static let screen = Rect(x: 0, y: 0, width: 1000, height: 500)
 
     static func added(_ events: [InputEvent]) -> [InputDevice] {

@@ -5,8 +5,8 @@ import Testing
 /// lands in, a contact on the sensor's edge mirrored onto the screen's far edge, a device
 /// stretched between its axes. Each test failed on the code before its fix; its message says what
 /// a user expects.
-@Suite("Real input review")
-struct RealInputReviewTests {
+@Suite("Recognizers under real input")
+struct RealInputRecognizersTests {
     // MARK: A recognizer waiting on require(toFail:)
 
     @Test("a pan released from waiting on a swipe begins with the whole translation so far, with no jump")

@@ -5,8 +5,8 @@ import Testing
 /// Recordings a host may hand the readers that nobody here wrote: Windows line endings, a JSON
 /// export on one line, YAML with its document marker. Each test failed on the code before its
 /// fix.
-@Suite("Readers on bad input review")
-struct BadInputReviewTests {
+@Suite("Readers on bad input")
+struct BadInputTests {
     @Test("a CRLF libinput record file with an alias is refused naming line 8 and the alias (it trapped before)")
     func crlfAlias() throws {
         let text = "version: 1\r\nndevices: 1\r\ndevices:\r\n- evdev:\r\n    name: x\r\n    codes: {0: [0]}\r\n  events:\r\n  - evdev: [*a]\r\n"
@@ -35,9 +35,9 @@ struct BadInputReviewTests {
 }
 
 /// The decoder announces the output its touchscreen is mapped onto, so that the engine keeps a
-/// mirrored sensor's first column on that output (see `SideBySideOutputReviewTests`).
-@Suite("Decoder's output frame review")
-struct DecoderOutputFrameReviewTests {
+/// mirrored sensor's first column on that output (see `SideBySideOutputTests`).
+@Suite("Decoder's output frame")
+struct DecoderOutputFrameTests {
     @Test("a touchscreen's device carries its mapping's frame; the sensor's first column, flipped, is on its far edge")
     func decoderAnnouncesTheOutput() throws {
         let mapping = OutputMapping(size: Size(width: 600, height: 400), flipsHorizontally: true, origin: Point(x: 1920, y: 0))

@@ -6,7 +6,7 @@ import Testing
 /// The graph, the delegates' answers and the callbacks' input
 /// come from the seed (input from recognizers' own `touchesBegan`, `touchesEnded` and
 /// `touchesCancelled` off, as by default); the steps are the input (see ``InvariantRun``).
-@Suite struct ReentrantFindingsTests {
+@Suite struct ReentrantSequencesTests {
     /// A tap asks to end in its `touchesEnded`; the arbiter asks a delegate whether another must
     /// fail first, and the delegate unplugs the touchscreen. The nested cycle hands the tap its
     /// queued lift again: `hearInput` (GestureEngine+Cycle.swift) empties a recognizer's

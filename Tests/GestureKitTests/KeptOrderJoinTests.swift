@@ -3,7 +3,7 @@ import Testing
 
 
 @Suite("Kept orders: join order inside a loop, and recognizers that take a touch while they leave the tree")
-struct KeptOrderReviewTests {
+struct KeptOrderJoinTests {
     /// Region x (left) holds a, b; region y (right) holds d. One tap in x: the engine keeps
     /// [a, b]. The next finger in x is refused by b, so only a joins; a's hook (inside the hooks'
     /// loop) sends finger 2 onto y (d joins out of the kept order, which breaks it while a loop
@@ -59,7 +59,7 @@ private final class Lifter: GestureRecognizer {
     }
 }
 
-extension KeptOrderReviewTests {
+extension KeptOrderJoinTests {
     /// Region x (left) holds a, b; the root holds d. The same story is played with and without a
     /// warm-up tap that leaves the kept order [a, b]: finger 1 in x (only a takes it), from a's
     /// hook finger 2 on the root (d), then finger 3 in x (b, and d and a too). b and d share
@@ -120,7 +120,7 @@ private final class Eager: GestureRecognizer {
     }
 }
 
-extension KeptOrderReviewTests {
+extension KeptOrderJoinTests {
     /// Region x holds q, then p. Finger 1 lands in x: p begins (q is excluded). x is taken out
     /// of the tree while finger 1 is down; p's cancellation, from inside that removal, sends
     /// finger 5 into x, which q (already detached and reset) takes before x leaves the tree. The
@@ -148,7 +148,7 @@ extension KeptOrderReviewTests {
     }
 }
 
-extension KeptOrderReviewTests {
+extension KeptOrderJoinTests {
     /// As above, but finger 5 lifts before finger 1, so its touch goes deeper in the pool; the
     /// app then goes on with one-finger taps on a recognizer of the root. The recognizer of the
     /// removed region stays alive for as long as no two fingers land at once.
@@ -183,7 +183,7 @@ private final class ResetObserver: GestureEngineObserver {
     }
 }
 
-extension KeptOrderReviewTests {
+extension KeptOrderJoinTests {
     /// q follows finger 1 when the host takes it out of its region; the observer, told of its
     /// reset from inside the removal, lands finger 5 on the region, which q takes before it leaves
     /// the region. The fingers lift and the host lets go of q.
@@ -224,7 +224,7 @@ extension KeptOrderReviewTests {
     }
 }
 
-extension KeptOrderReviewTests {
+extension KeptOrderJoinTests {
     /// Region x holds q, then p. Finger 1 lands in x: p begins. x is taken out of the tree while
     /// finger 1 is down; p's cancellation, from inside that removal, sends finger 5 into x, which
     /// q (already detached and reset) takes before x leaves the tree. Returns q and x, which

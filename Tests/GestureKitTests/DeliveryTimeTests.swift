@@ -1,4 +1,4 @@
-// Review of touch delivery and deadlines with host code (touch handlers, targets, the observer)
+// Touch delivery and deadlines with host code (touch handlers, targets, the observer)
 // re-entering the engine. The tests under "Fixed" each broke a documented promise on the code
 // before their fixes (a touch cancelled, claimed or left by its region was heard otherwise);
 // those under "Pinned" pin promises that held already (deadlines once and in order when time is advanced
@@ -71,22 +71,22 @@ private func endsOnce(_ entries: [String]) -> Bool {
     return open.isEmpty
 }
 
-@Suite("Review: touch delivery and deadlines with host code re-entering the engine")
-struct DeliveryTimeReviewTests {
-    private static let device = ReviewPanel.device
+@Suite("Touch delivery and deadlines with host code re-entering the engine")
+struct DeliveryTimeTests {
+    private static let device = ReentryPanel.device
 
     private func frame(_ time: Timestamp, _ contacts: [TouchContact]) -> InputEvent {
         .touchFrame(TouchFrame(device: Self.device, timestamp: time, contacts: contacts))
     }
 
     private func contact(_ id: Int, _ phase: TouchPhase, _ x: Double) -> TouchContact {
-        ReviewPanel.contact(id, phase, x)
+        ReentryPanel.contact(id, phase, x)
     }
 
     /// An engine with the panel, and a view (a child of the root, over the left half) with a
     /// scripted handler.
     private func panelWithView() -> (GestureEngine, Timestamp, Region, Script) {
-        let (engine, start) = ReviewPanel.engine()
+        let (engine, start) = ReentryPanel.engine()
         let view = Region(frame: Rect(x: 0, y: 0, width: 500, height: 600), name: "view")
         engine.root.addChild(view)
         let script = Script()
@@ -156,7 +156,7 @@ struct DeliveryTimeReviewTests {
             guard !sent else { return }
             sent = true
             engine.send(.touchFrame(TouchFrame(device: Self.device, timestamp: time + .milliseconds(50), contacts: [
-                ReviewPanel.contact(1, .ended, 100),
+                ReentryPanel.contact(1, .ended, 100),
             ])))
         }
         engine.send(frame(time, [contact(1, .began, 100)]))
@@ -184,7 +184,7 @@ struct DeliveryTimeReviewTests {
             guard t.contactID == 1, !sent else { return }
             sent = true
             engine.send(.touchFrame(TouchFrame(device: Self.device, timestamp: landing, contacts: [
-                ReviewPanel.contact(2, .began, 200),
+                ReentryPanel.contact(2, .began, 200),
             ])))
         }
         view.removeFromParent()
@@ -319,7 +319,7 @@ struct DeliveryTimeReviewTests {
             guard !sent else { return }
             sent = true
             engine.send(.touchFrame(TouchFrame(device: Self.device, timestamp: time + .milliseconds(8), contacts: [
-                ReviewPanel.contact(1, .ended, 100),
+                ReentryPanel.contact(1, .ended, 100),
             ])))
         }
         engine.send(frame(time, [contact(1, .began, 100)]))
@@ -345,7 +345,7 @@ struct DeliveryTimeReviewTests {
     /// order, and once every finger lifts and time passes everything is back at rest.
     @Test("pin: a deadline's target advancing time and sending input: deadlines once, in order; all at rest after")
     func nestedAdvanceFromDeadlineTarget() {
-        let (engine, start) = ReviewPanel.engine()
+        let (engine, start) = ReentryPanel.engine()
         let left = Region(frame: Rect(x: 0, y: 0, width: 500, height: 600), name: "left")
         let right = Region(frame: Rect(x: 500, y: 0, width: 500, height: 600), name: "right")
         engine.root.addChild(left)
@@ -379,7 +379,7 @@ struct DeliveryTimeReviewTests {
             nested = true
             engine.advance(to: pressBegan + .milliseconds(400))
             engine.send(.touchFrame(TouchFrame(device: Self.device, timestamp: pressBegan + .milliseconds(400), contacts: [
-                ReviewPanel.contact(3, .began, 300),
+                ReentryPanel.contact(3, .began, 300),
             ])))
         }
         engine.advance(to: pressBegan + .milliseconds(100))
@@ -431,7 +431,7 @@ struct DeliveryTimeReviewTests {
             guard t.contactID == 1, landed == nil else { return }
             landed = engine.now
             engine.send(.touchFrame(TouchFrame(device: Self.device, timestamp: engine.now, contacts: [
-                ReviewPanel.contact(2, .began, 200),
+                ReentryPanel.contact(2, .began, 200),
             ])))
         }
         engine.advance(to: time + .seconds(31))
@@ -459,7 +459,7 @@ struct DeliveryTimeReviewTests {
             }
             override func touchesEnded(_ touches: [Touch]) { fail(.endedTooSoon) }
         }
-        let (engine, start) = ReviewPanel.engine()
+        let (engine, start) = ReentryPanel.engine()
         let ticker = Ticker()
         engine.root.addGestureRecognizer(ticker)
         let time = start + .milliseconds(8)
@@ -496,7 +496,7 @@ struct DeliveryTimeReviewTests {
             guard t.contactID == 1, landed == nil else { return }
             landed = engine.now
             engine.send(.touchFrame(TouchFrame(device: Self.device, timestamp: engine.now, contacts: [
-                ReviewPanel.contact(2, .began, 100),
+                ReentryPanel.contact(2, .began, 100),
             ])))
         }
         engine.advance(to: time + .milliseconds(400))

@@ -3,8 +3,8 @@ import Testing
 
 /// `gesture-demo replay` on recordings cut short or mangled: a clear message and exit status, and
 /// no gesture left open in the log.
-@Suite("Robustness review: gesture-demo replay")
-struct DemoRobustnessReviewTests {
+@Suite("Robustness: gesture-demo replay")
+struct DemoRobustnessTests {
     /// A touchscreen recording whose only finger lands and holds still for 0.8 s, and is still
     /// down when the recording ends (the capture was stopped mid-touch).
     static let cutShort = """
@@ -37,7 +37,7 @@ struct DemoRobustnessReviewTests {
         """
 
     static func write(_ text: String) throws -> String {
-        let path = FileManager.default.temporaryDirectory.appendingPathComponent("review-\(UUID().uuidString).evemu").path
+        let path = FileManager.default.temporaryDirectory.appendingPathComponent("robustness-\(UUID().uuidString).evemu").path
         try text.write(toFile: path, atomically: true, encoding: .utf8)
         return path
     }

@@ -6,8 +6,8 @@ import Testing
 /// Invariance checks the metamorphic tier does not make: rotations other than a quarter turn, a
 /// sensor stretched onto an output of another aspect ratio (a density per axis), and a
 /// directional swipe's cancel distance on such a device.
-@Suite("Invariance review")
-struct InvarianceReviewTests {
+@Suite("Invariance beyond the metamorphic tier")
+struct InvarianceTests {
     /// Drives an engine with one touchscreen of a given density over a 1000×600-point screen.
     final class Driver {
         let engine: GestureEngine
@@ -86,9 +86,9 @@ struct InvarianceReviewTests {
 
 /// The demo graph on the shared recordings, under relations the tier leaves out (these pass).
 @Suite(
-    "Invariance review on the shared recordings",
+    "Invariance on the shared recordings",
     .enabled(if: SharedRecordings.available, "recordings directory not found; set GESTUREKIT_RECORDINGS"))
-struct SharedInvarianceReviewTests {
+struct SharedInvarianceTests {
     static func turned(_ r: Recording, _ quarterTurns: Int) -> Recording {
         var r = r
         for _ in 0..<quarterTurns { r = RecordingTransforms.rotatedQuarterTurn(r) }

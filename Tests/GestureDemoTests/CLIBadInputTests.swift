@@ -12,7 +12,7 @@ private func runWithTimeout(_ arguments: [String], seconds: Double) throws -> (s
     var env = ProcessInfo.processInfo.environment
     env["NO_COLOR"] = "1"
     process.environment = env
-    let outPath = FileManager.default.temporaryDirectory.appendingPathComponent("cli-review-out-\(UUID().uuidString)").path
+    let outPath = FileManager.default.temporaryDirectory.appendingPathComponent("cli-out-\(UUID().uuidString)").path
     let errPath = outPath + ".err"
     _ = FileManager.default.createFile(atPath: outPath, contents: nil)
     _ = FileManager.default.createFile(atPath: errPath, contents: nil)
@@ -35,7 +35,7 @@ private func runWithTimeout(_ arguments: [String], seconds: Double) throws -> (s
 }
 
 private func write(_ text: String, _ ext: String) throws -> String {
-    let path = FileManager.default.temporaryDirectory.appendingPathComponent("cli-review-\(UUID().uuidString).\(ext)").path
+    let path = FileManager.default.temporaryDirectory.appendingPathComponent("cli-\(UUID().uuidString).\(ext)").path
     try text.write(toFile: path, atomically: true, encoding: .utf8)
     return path
 }
@@ -43,7 +43,7 @@ private func write(_ text: String, _ ext: String) throws -> String {
 /// A one-finger touchscreen evemu recording: a tap at 1 s and another `gap` seconds later.
 private func twoTaps(gap: Int) -> String {
     var lines = [
-        "# EVEMU 1.3", "N: Review Screen", "I: 0018 0000 0001 0002", "P: 02 00 00 00 00 00 00 00",
+        "# EVEMU 1.3", "N: Test Screen", "I: 0018 0000 0001 0002", "P: 02 00 00 00 00 00 00 00",
         "B: 00 0b 00 00 00 00 00 00 00",
     ]
     lines += Array(repeating: "B: 01 00 00 00 00 00 00 00 00", count: 5)
@@ -59,7 +59,7 @@ private func twoTaps(gap: Int) -> String {
 }
 
 @Suite("gesture-demo on bad input and options")
-struct CLIReviewTests {
+struct CLIBadInputTests {
     @Test("replay of a CRLF libinput record file with an alias: exit 1 naming the line, not a crash")
     func crlfAlias() throws {
         let path = try write(

@@ -3,8 +3,8 @@ import Testing
 
 /// Regions, zones and the recognizers' own logic on input classes real panels produce. Each test
 /// states a documented promise.
-@Suite("Regions and recognizers review")
-struct RegionsRecognizersReviewTests {
+@Suite("Regions and recognizers")
+struct RegionsRecognizersTests {
     // MARK: Swipe
 
     /// A one-finger flick right: lands at x = 300, moves 2 mm, then the sensor's next report is

@@ -5,7 +5,7 @@ import Testing
 
 /// Recordings as users feed them: a buffer overrun in the middle (`SYN_DROPPED`), a pen recorded
 /// as a device of its own. Each test failed on the code before its fix.
-@Suite("Recordings review") struct RecordingsReviewTests {
+@Suite("Recordings as users feed them") struct RecordingQuirksTests {
     static func decode(_ steps: [(Int64, [(EventCode, Int32)])], dropAt: Int64) throws -> [TouchFrame] {
         var d = try TouchDecoder(description: testTouchscreen(), id: DeviceID(1), mapping: testMapping)
         var frames: [TouchFrame] = []
@@ -66,7 +66,7 @@ import Testing
     @Test("After SYN_DROPPED a slot's last touch major and pressure are kept, as its position and tool are")
     func contactSizeSurvivesSynDropped() throws {
         func newTouch(dropAt: Int64) throws -> TouchContact? {
-            try RecordingsReviewTests.decode([
+            try RecordingQuirksTests.decode([
                 (0, [(.mtSlot, 0), (.mtTrackingID, 1), (.mtPositionX, 300), (.mtPositionY, 200),
                      (.mtTouchMajor, 40), (.mtPressure, 100)]),
                 (10, []), (20, [(.mtTrackingID, -1)]),

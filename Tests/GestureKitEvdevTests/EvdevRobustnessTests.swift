@@ -5,8 +5,8 @@ import Testing
 
 /// Malformed, truncated or unusual recordings: the promise is a clear thrown error or a clean
 /// cancel, never a trap, and nothing left down or stuck once a replay has ended.
-@Suite("Robustness review: recordings and replay")
-struct EvdevRobustnessReviewTests {
+@Suite("Robustness: recordings and replay")
+struct EvdevRobustnessTests {
     static let screen = Rect(x: 0, y: 0, width: 1000, height: 500)
 
     static func event(_ ms: Int64, _ code: EventCode, _ value: Int32) -> EvdevEvent {

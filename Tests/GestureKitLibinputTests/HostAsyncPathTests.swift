@@ -5,8 +5,8 @@ import Testing
 @testable import GestureKitLibinput
 
 /// How a host embeds the backend: the async sequences, their controller and the values they yield.
-@Suite("Host review: the async path")
-struct HostReviewTests {
+@Suite("Hosts: the async path")
+struct HostAsyncPathTests {
     static let screen = Rect(x: 0, y: 0, width: 1000, height: 500)
 
     /// A configuration whose scripted system answers polls with `script`, and which keeps the

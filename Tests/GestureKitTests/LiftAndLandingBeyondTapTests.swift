@@ -6,8 +6,8 @@ import Testing
 /// nested, a delegate that sends input. Each test compares the mixed frame with the same input
 /// split into two frames (or with the behaviour before hearing lifts first), and failed on the
 /// first version of that change.
-@Suite("A lift and a landing in one frame, more review")
-struct LiftAndLandingReviewTests {
+@Suite("A lift and a landing in one frame, beyond a lone tap")
+struct LiftAndLandingBeyondTapTests {
     private func handOver(
         _ s: Fingers, sameFrame: Bool, hold: Double = 60,
         first: Point = Point(x: 300, y: 300), second: Point = Point(x: 310, y: 300),

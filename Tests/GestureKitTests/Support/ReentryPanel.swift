@@ -1,8 +1,8 @@
 @testable import GestureKit
 
 /// A 250 × 150 mm touchscreen on a 1000 × 600 point screen, plugged in at 1 s: the panel the
-/// re-entrancy review tests drive.
-enum ReviewPanel {
+/// re-entrancy tests drive (host code sending input from inside the engine's callbacks).
+enum ReentryPanel {
     static let device = DeviceID(1)
 
     /// An engine with the panel plugged in, and the time it was.

@@ -8,7 +8,7 @@ import Testing
 /// test failed while the release came at the end of the outermost cycle rather than of the
 /// event's outermost delivery batch.
 @Suite("Landings held apart: nested and deadline cycles")
-struct LandingsApartReviewTests {
+struct LandingsApartTests {
     /// A long press on `other` (finger 9) begins at its deadline, inside `advance(to:)`; its
     /// target hands finger 1 over to finger 2 on `view` (whose tap cancels touches): lifted in
     /// one frame and landed in the same frame, or in the next. Returns what `view` heard right

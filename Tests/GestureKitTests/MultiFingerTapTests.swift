@@ -5,8 +5,8 @@ import Testing
 /// same outcome whatever the fingers' spread and the order a frame lists them in, and each
 /// finger is counted from the finger of the last tap it lands near. Each test failed on the code
 /// before its fix.
-@Suite("Multi-finger taps review")
-struct MultiFingerTapReviewTests {
+@Suite("Multi-finger taps")
+struct MultiFingerTapTests {
     /// Two quick taps with `fingers` fingers `spread` points apart (4 pt/mm), the second exactly
     /// where the first was; `order` is the order the second tap's fingers are listed in its frame.
     private func doubleTap(fingers: Int, spread: Double, order: [Int], shift: Double = 0) -> [String] {
@@ -86,8 +86,8 @@ struct MultiFingerTapReviewTests {
 }
 
 /// A turned or flipped panel beside another output: its touches stay on its own output.
-@Suite("Outputs side by side review")
-struct SideBySideOutputReviewTests {
+@Suite("Outputs side by side")
+struct SideBySideOutputTests {
     /// A stroke from the left output's right-hand edge, leftwards into it; the screen is two
     /// outputs side by side, "left" 600 × 600 at x 0 and "right" beside it. The panel is the
     /// left output's, placed there by `mapping`, as its producer announces it.

@@ -55,14 +55,14 @@ private final class Halves {
     }
 }
 
-@Suite("Review: lists handed to touch hooks around nested input")
-struct SharedListReviewTests {
-    private static let device = ReviewPanel.device
+@Suite("Lists handed to touch hooks around nested input")
+struct SharedListTests {
+    private static let device = ReentryPanel.device
 
-    private func engineWithPanel() -> (GestureEngine, Timestamp) { ReviewPanel.engine() }
+    private func engineWithPanel() -> (GestureEngine, Timestamp) { ReentryPanel.engine() }
 
     private func contact(_ id: Int, _ phase: TouchPhase, _ x: Double) -> TouchContact {
-        ReviewPanel.contact(id, phase, x)
+        ReentryPanel.contact(id, phase, x)
     }
 
     /// Finger 1 (followed by `r`, on the left) moves; in the same frame finger 2 lands on the right
