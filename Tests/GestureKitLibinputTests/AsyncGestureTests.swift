@@ -1,5 +1,4 @@
 import Glibc
-import Synchronization
 import GestureKit
 import Testing
 @testable import GestureKitLibinput
@@ -168,5 +167,5 @@ struct AsyncGestureTests {
 
 /// What a controller's change saw on the backend's thread.
 private final class Seen: Sendable {
-    let names = Mutex<[String]>([])
+    let names = ThreadLock<[String]>([])
 }

@@ -1,5 +1,4 @@
 import Glibc
-import Synchronization
 import GestureKit
 import Testing
 @testable import GestureKitLibinput
@@ -92,7 +91,7 @@ struct AsyncHostTests {
         // backend's thread is busy with an earlier change while the host sends both.
         let busy = Gate()
         let release = Gate()
-        let ran = Mutex(false)
+        let ran = ThreadLock(false)
         let stream = LibinputBackend.gestures(configuration: Self.configuration([], waitsWhenIdle: true)) {
             GestureEngine(screen: Self.screen)
         }
@@ -122,7 +121,7 @@ struct AsyncHostTests {
             .events([Fixture.touch(.down, 0, at: 100, normalized: (0.1, 0.5)), Fixture.frame(at: 100)]),
             .events([Fixture.touch(.motion, 0, at: 120, normalized: (0.4, 0.5)), Fixture.frame(at: 120)]),
         ], waitsWhenIdle: true)
-        let fds = Mutex<Int32>(500)
+        let fds = ThreadLock<Int32>(500)
         config.seatAccess = .host(HostDeviceAccess(
             open: { _, _ in fds.withLock { $0 += 1; return $0 } },
             close: { _ in }))
@@ -142,7 +141,7 @@ struct AsyncHostTests {
 
 /// A flag one thread opens and another waits on.
 final class Gate: Sendable {
-    private let opened = Mutex(false)
+    private let opened = ThreadLock(false)
     func open() { opened.withLock { $0 = true } }
     func wait() { while !opened.withLock({ $0 }) { usleep(1000) } }
     func waitAsync() async { while !opened.withLock({ $0 }) { try? await Task.sleep(for: .milliseconds(1)) } }

@@ -1,7 +1,6 @@
 import Glibc
 import GestureKit
 import Logging
-import Synchronization
 @testable import GestureKitLibinput
 
 /// Scripted devices and helpers shared by the tests.
@@ -91,7 +90,7 @@ enum Fixture {
 /// A swift-log handler that keeps what it is given.
 struct CapturingLogHandler: LogHandler {
     final class Store: Sendable {
-        let entries = Mutex<[(Logger.Level, String, String)]>([])
+        let entries = ThreadLock<[(Logger.Level, String, String)]>([])
         var all: [(level: Logger.Level, message: String, source: String)] {
             entries.withLock { $0.map { (level: $0.0, message: $0.1, source: $0.2) } }
         }

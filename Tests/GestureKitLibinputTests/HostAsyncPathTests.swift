@@ -1,5 +1,4 @@
 import Glibc
-import Synchronization
 import GestureKit
 import Testing
 @testable import GestureKitLibinput
@@ -110,7 +109,7 @@ final class SystemBox: @unchecked Sendable {
 /// An observer that implements only the method with the cause, as GestureEngineObserver allows.
 /// It is `@unchecked Sendable` so that a builder can capture it; only the backend's thread calls it.
 final class CauseObserver: GestureEngineObserver, @unchecked Sendable {
-    let heard = Mutex<[GestureState]>([])
+    let heard = ThreadLock<[GestureState]>([])
 
     func engine(
         _ engine: GestureEngine, recognizer: GestureRecognizer, didChangeFrom old: GestureState, to new: GestureState,

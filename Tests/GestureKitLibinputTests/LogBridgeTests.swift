@@ -1,11 +1,10 @@
 import CLibinputShim
 import Logging
-import Synchronization
 import Testing
 @testable import GestureKitLibinput
 
 /// Messages the C sink below received (a C function pointer cannot capture context).
-private let sunk = Mutex<[(Int32, String)]>([])
+private let sunk = ThreadLock<[(Int32, String)]>([])
 
 @Suite("libinput's log, bridged to swift-log", .serialized)
 struct LogBridgeTests {

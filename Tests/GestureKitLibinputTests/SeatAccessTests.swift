@@ -1,6 +1,5 @@
 import Glibc
 import GestureKit
-import Synchronization
 import Testing
 @testable import GestureKitLibinput
 
@@ -12,7 +11,7 @@ private final class HostLedger: Sendable {
         var closed: [Int32] = []
         var next: Int32 = 500
     }
-    let state = Mutex(State())
+    let state = ThreadLock(State())
     let denied: Set<String>
 
     init(denied: Set<String> = []) { self.denied = denied }
