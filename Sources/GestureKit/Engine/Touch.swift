@@ -2,7 +2,8 @@
 public enum TouchType: String, Hashable, Sendable, CaseIterable {
     /// A finger on a touchscreen: it has a screen position and is hit-tested.
     case direct
-    /// A finger on a touchpad: it has no screen position of its own and goes to the root region.
+    /// A finger on a touchpad: it has no screen position of its own and goes to
+    /// ``GestureEngine/touchpadFocus`` (the root region when that is `nil`).
     case indirect
     /// A touchpad gesture sequence that libinput recognized (begin … end). It is not a finger and
     /// is not counted in ``GestureRecognizer/numberOfTouches``, but recognizers that receive the

@@ -162,13 +162,16 @@ extension GestureRecognizer {
     /// mean). To compare a displacement with a threshold, prefer
     /// ``displacement(_:reaches:for:)``, which measures each axis with its own density.
     public func points(_ distance: Distance, for touch: Touch?) -> Double {
-        distance.points(atPointsPerMillimetre: touch?.pointsPerMillimetre ?? configuration.fallbackPointsPerMillimetre)
+        distance.points(atPointsPerMillimetre: density(for: touch).mean)
     }
 
-    /// Points per millimetre along the screen's axes for `touch`'s device (the fallback density
-    /// without a touch, as for touchpad gestures).
+    /// Points per millimetre along the screen's axes for `touch`'s device. Without a touch (a
+    /// touchpad gesture's motion): the fallback density of the engine the gesture came through,
+    /// which its sequence carries, so that one engine measures touchscreens without a resolution
+    /// and touchpads alike, whatever configuration the recognizer was made with; the recognizer's
+    /// own fallback when it follows no gesture.
     public func density(for touch: Touch?) -> PointDensity {
-        touch?.density ?? PointDensity(uniform: configuration.fallbackPointsPerMillimetre)
+        touch?.density ?? touchpadGestureSequence?.density ?? PointDensity(uniform: configuration.fallbackPointsPerMillimetre)
     }
 
     /// A displacement in screen points as the millimetres the finger travelled along the screen's

@@ -196,7 +196,8 @@ public struct CornerDirections: OptionSet, Hashable, Sendable, CustomStringConve
     public static let vertical = CornerDirections(rawValue: 2)
     /// Along the diagonal, into the screen.
     public static let diagonal = CornerDirections(rawValue: 4)
-    /// Any direction into the screen: the 135° between the two edges' directions.
+    /// Any of the three sectors: from 22.5° outside one edge's direction, through the diagonal,
+    /// to 22.5° outside the other's (135°).
     public static let all: CornerDirections = [.horizontal, .vertical, .diagonal]
 
     public var description: String {
