@@ -58,7 +58,7 @@ extension GestureEngine {
             }
             nextSequence += 1
             let focus = touchpadTarget
-            let location = touchpadPointerLocation ?? focus.screenFrame.center
+            let location = touchpadPointerLocation ?? (focus ?? root).screenFrame.center
             let seq = Touch(
                 sequence: nextSequence, device: g.device, contactID: -1, type: .touchpadGesture,
                 density: PointDensity(uniform: configuration.fallbackPointsPerMillimetre), at: g.timestamp,
@@ -126,10 +126,20 @@ extension GestureEngine {
 
     /// The region touchpad input goes to: ``touchpadFocus`` while it is in this engine's tree,
     /// else the root (a focused surface that left the tree before the host moved the focus
-    /// takes nothing, and leaves the root's recognizers reachable).
-    var touchpadTarget: Region {
-        guard let focus = touchpadFocus, focus.isDescendant(of: root) else { return root }
-        return focus
+    /// takes nothing, and leaves the root's recognizers reachable). As hit-testing skips a region
+    /// that takes no input (``Region/isInteractionEnabled``) with its subtree, input for one in
+    /// such a subtree goes to the parent of the outermost region that takes none; to no region
+    /// when the root takes none.
+    var touchpadTarget: Region? {
+        var target: Region? = root
+        if let focus = touchpadFocus, focus.isDescendant(of: root) { target = focus }
+        var r = target
+        while let region = r {
+            if !region.isInteractionEnabled { target = region === root ? nil : region.parent }
+            if region === root { break }
+            r = region.parent
+        }
+        return target
     }
 
     /// Whether `r` follows a touchscreen (or raw touchpad) finger.

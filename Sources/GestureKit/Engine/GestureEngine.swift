@@ -80,6 +80,9 @@ public final class GestureEngine {
     /// The region whose recognizers (with its ancestors') receive touchpad gestures and indirect
     /// touches: the focused surface, for a compositor. `nil` (the default) means the root; so does
     /// a region that is not in the engine's tree (a surface closed before the focus moved on).
+    /// A region that takes no input (``Region/isInteractionEnabled``), or whose ancestor takes
+    /// none, passes them on as hit-testing does: to the parent of the outermost such region, and
+    /// to no recognizer when it is the root.
     public var touchpadFocus: Region? {
         get { storedTouchpadFocus }
         set { storedTouchpadFocus = newValue }

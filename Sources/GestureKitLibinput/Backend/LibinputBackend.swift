@@ -321,7 +321,7 @@ public final class LibinputBackend {
             if let node = info.devnode { nodes.insert(node) }
             summaries.append(LibinputDeviceSummary(
                 id: entry.device?.id, name: info.name, node: info.devnode,
-                kind: LibinputEventMapper.kind(of: info.capabilities), capabilities: info.capabilities,
+                kind: LibinputEventMapper.kind(of: info), capabilities: info.capabilities,
                 sizeMillimetres: info.sizeMillimetres, maximumContacts: info.touchCount > 0 ? info.touchCount : nil,
                 access: .opened))
         }

@@ -239,10 +239,17 @@ struct LibinputEventMapper {
         devices.first { $0.device?.id == id }?.info.handle
     }
 
-    /// The GestureKit kind of a device with these capabilities, or `nil` for a non-touch device.
-    static func kind(of capabilities: RawDeviceCapabilities) -> DeviceKind? {
+    /// The GestureKit kind of a device, or `nil` for a non-touch device: a touchscreen has the
+    /// touch capability; a touchpad the pointer capability, with the gesture capability or, when
+    /// libinput gives it none (a semi-multitouch or single-slot touchpad, on which libinput
+    /// recognizes no gesture but still scrolls with two fingers), udev's `ID_INPUT_TOUCHPAD`.
+    static func kind(of info: RawDeviceInfo) -> DeviceKind? {
+        let capabilities = info.capabilities
         if capabilities.contains(.touch) { return .touchscreen }
-        if capabilities.contains(.pointer) && capabilities.contains(.gesture) { return .touchpad }
+        if capabilities.contains(.pointer)
+            && (capabilities.contains(.gesture) || info.udevProperties["ID_INPUT_TOUCHPAD"] == "1") {
+            return .touchpad
+        }
         return nil
     }
 
@@ -348,7 +355,7 @@ struct LibinputEventMapper {
         var event: InputEvent?
         var entry = Device(info: info, output: defaultOutput)
         if let matrix = calibrations.removeValue(forKey: info.handle) { entry.sensorCalibration = matrix }
-        if let kind = Self.kind(of: info.capabilities) {
+        if let kind = Self.kind(of: info) {
             if kind == .touchscreen {
                 if !keptSettings.isEmpty, let kept = keptSettings.removeValue(forKey: Self.settingsKey(info)) {
                     entry.pinnedOutput = kept.pin
