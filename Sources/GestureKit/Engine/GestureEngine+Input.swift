@@ -156,7 +156,15 @@ extension GestureEngine {
                     touchesLeft = true
                     removeActive(t)
                     // Each recognizer borrowed from the touch's list rather than retained.
-                    t.gestureRecognizers.forEachUnretained { $0.book.value.endedBuffer.append(t) }
+                    if carried {
+                        t.gestureRecognizers.forEachUnretained { $0.book.value.endedBuffer.append(t) }
+                    } else {
+                        let frame = frameSerial
+                        t.gestureRecognizers.forEachUnretained {
+                            $0.book.value.endedBuffer.append(t)
+                            $0.book.value.stillLiftFrame = frame
+                        }
+                    }
                     book.value.inputQueued = true
                     book.value.tapCounter.noteEnd(
                         of: t, longest: configuration.tapMaximumDuration, movement: configuration.tapMaximumMovement,

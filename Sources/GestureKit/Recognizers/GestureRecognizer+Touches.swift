@@ -225,3 +225,92 @@ extension GestureRecognizer {
         return n > 0 ? sum / n : nil
     }
 }
+
+// MARK: A lift with no motion of its own
+
+extension GestureRecognizer {
+    /// Whether one of its fingers lifted, reporting no new position, in the frame whose motion it
+    /// hears now. Real panels lift one finger of a moving hand a frame before the others: that
+    /// finger stays where it last was while the others move, so a value measured on every finger
+    /// (a centre, a spread, a turn) takes only part of the frame's motion. The values stay
+    /// continuous that way; the velocities are measured on the fingers that stayed
+    /// (``forEachFingerStaying(_:)``), or the frame gives no sample.
+    var heardStillLift: Bool { book.value.stillLiftFrame == movesHeard }
+
+    /// In a frame in which one of its fingers lifted with no motion of its own: each finger that
+    /// takes part in the frame's motion, where it was as the frame began and where it is now, in
+    /// screen points, with its device's density. Those are the fingers down before the frame and
+    /// still down, and those whose lift carried motion; not a finger that lifted where it last
+    /// was (its motion in the frame is unknown, not nil), nor one that landed in the frame. Each
+    /// touch read in place, not retained.
+    func forEachFingerStaying(_ body: (_ before: Point, _ now: Point, _ density: PointDensity) -> Void) {
+        let frame = movesHeard
+        // Only in a frame with such a lift: the list is held for the walk (a retain), and each
+        // touch borrowed from it.
+        let list = book.value.touches
+        let span = list.span
+        for i in span.indices where span[i].type != .touchpadGesture {
+            let moved = span[i].live.value.movedInFrame == frame
+            switch span[i].phase {
+            case .moved, .stationary: break
+            case .ended where moved: break
+            default: continue
+            }
+            let now = span[i].location
+            body(moved ? span[i].previousLocation : now, now, span[i].density)
+        }
+    }
+
+    /// The mean motion, in screen points, of the fingers that take part in this frame's motion
+    /// (see ``forEachFingerStaying(_:)``), or `nil` when none does.
+    func motionOfFingersStaying() -> Point? {
+        var sum = Point.zero
+        var n = 0.0
+        forEachFingerStaying { before, now, _ in
+            sum += now - before
+            n += 1
+        }
+        return n > 0 ? sum / n : nil
+    }
+
+    /// The centre, in millimetres, of the fingers that take part in this frame's motion, as the
+    /// frame began and now, and how many they are; `nil` with fewer than two of them.
+    private func centreOfFingersStaying() -> (before: Point, now: Point, count: Double)? {
+        var sums = (before: Point.zero, now: Point.zero)
+        var n = 0.0
+        forEachFingerStaying { before, now, density in
+            sums.before += density.millimetres(before)
+            sums.now += density.millimetres(now)
+            n += 1
+        }
+        return n >= 2 ? (sums.before / n, sums.now / n, n) : nil
+    }
+
+    /// The spread (mean distance from their centre, in millimetres) of the fingers that take part
+    /// in this frame's motion, as the frame began and now; `nil` with fewer than two of them.
+    func spreadOfFingersStaying() -> (before: Double, now: Double)? {
+        guard let centre = centreOfFingersStaying() else { return nil }
+        var spread = (before: 0.0, now: 0.0)
+        forEachFingerStaying { before, now, density in
+            spread.before += density.millimetres(before).distance(to: centre.before)
+            spread.now += density.millimetres(now).distance(to: centre.now)
+        }
+        return (spread.before / centre.count, spread.now / centre.count)
+    }
+
+    /// The turn, in radians, of the fingers that take part in this frame's motion about their
+    /// centre (each weighted by its distance from it, in millimetres); `nil` with fewer than two.
+    func turnOfFingersStaying() -> Double? {
+        guard let centre = centreOfFingersStaying() else { return nil }
+        var turn = 0.0
+        var weight = 0.0
+        forEachFingerStaying { before, now, density in
+            let a = density.millimetres(before) - centre.before
+            let b = density.millimetres(now) - centre.now
+            guard a.x != 0 || a.y != 0, b.x != 0 || b.y != 0 else { return }
+            turn += b.length * turnAngle(from: a, to: b)
+            weight += b.length
+        }
+        return weight > 0 ? turn / weight : nil
+    }
+}

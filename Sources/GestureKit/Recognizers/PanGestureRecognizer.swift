@@ -47,6 +47,10 @@ open class PanGestureRecognizer: GestureRecognizer {
         var offset: Point = .zero
         var tracker: VelocityTracker
         var lastSample: Timestamp = .zero
+        /// What the velocity is measured on: it moves as `position` does, but in a frame in which a
+        /// finger lifted with no motion of its own by the motion of the fingers that stayed (see
+        /// `GestureRecognizer.heardStillLift`), which `position` takes only a share of.
+        var tracked: Point = .zero
     }
     private let motion: Unchecked<Motion>
     /// The continuous position of the fingers' centre in screen points (it does not jump when
@@ -88,7 +92,7 @@ open class PanGestureRecognizer: GestureRecognizer {
     public func setTranslation(_ translation: Point, in region: Region?) {
         origin = position - translation
         motion.value.tracker.reset()
-        motion.value.tracker.add(position, at: lastSample)
+        motion.value.tracker.add(motion.value.tracked, at: lastSample)
     }
 
     /// The centre's velocity in points per second (zero once the fingers stopped before lifting).
@@ -120,6 +124,7 @@ open class PanGestureRecognizer: GestureRecognizer {
             position = c
             origin = c
             offset = .zero
+            motion.value.tracked = c
             motion.value.tracker.reset()
             sample(at: now)
         } else {
@@ -127,7 +132,7 @@ open class PanGestureRecognizer: GestureRecognizer {
             // new fingers join the centroid.
             // (Their centroid is taken over the list with the new ones left out, not over a
             // filtered copy: a copy is an allocation whenever a finger joins.)
-            if let c = centroid(of: self.touches, includingEndedAt: lastFrameTime, excluding: touches) { position = c + offset }
+            if let c = centroid(of: self.touches, includingEndedAt: lastFrameTime, excluding: touches) { move(to: c + offset) }
             rebase()
         }
         // Fingers down after the frame: one that lifted in the frame these landed in is gone (of
@@ -146,7 +151,7 @@ open class PanGestureRecognizer: GestureRecognizer {
 
     open override func touchesMoved(_ touches: [Touch]) {
         guard let c = frameCentroid(of: self.touches) else { return }
-        position = c + offset
+        move(to: c + offset)
         sample(at: now)
         if state == .possible {
             guard fingers >= minimumNumberOfTouches, fingers <= maximumNumberOfTouches,
@@ -194,11 +199,21 @@ open class PanGestureRecognizer: GestureRecognizer {
         if state.isActive { super.endAfterWaiting() }
     }
 
-    /// Adds the position at `time` to the velocity's samples, after a rest its device did not
-    /// report too (see `scanPeriod`).
+    /// Moves ``position`` to `p`, and what the velocity is measured on with it: by the same
+    /// motion, or in a frame in which a finger lifted with no motion of its own, by the motion of
+    /// the fingers that stayed.
+    @inline(__always)
+    private func move(to p: Point) {
+        let step = heardStillLift ? motionOfFingersStaying() ?? p - position : p - position
+        position = p
+        motion.value.tracked += step
+    }
+
+    /// Adds the position the velocity is measured on, at `time`, to the velocity's samples, after
+    /// a rest its device did not report too (see `scanPeriod`).
     private func sample(at time: Timestamp) {
         lastSample = time
-        motion.value.tracker.add(position, at: time) { scanPeriod }
+        motion.value.tracker.add(motion.value.tracked, at: time) { scanPeriod }
     }
 
     // MARK: Touchpad
@@ -213,10 +228,12 @@ open class PanGestureRecognizer: GestureRecognizer {
         case .begin:
             position = .zero
             origin = .zero
+            motion.value.tracked = .zero
             motion.value.tracker.reset()
             sample(at: event.timestamp)
         case .update:
             position += event.delta
+            motion.value.tracked += event.delta
             sample(at: event.timestamp)
             if state == .possible {
                 if shouldBegin(translation: position - origin, touch: nil) { state = .began }

@@ -33,6 +33,7 @@ open class PinchGestureRecognizer: GestureRecognizer {
         get { base * currentRatio }
         set {
             base = currentRatio == 0 ? newValue : newValue / currentRatio
+            motion.value.trackedOffset = 0
             motion.value.tracker.restart(from: Point(x: newValue, y: 0))
         }
     }
@@ -48,6 +49,10 @@ open class PinchGestureRecognizer: GestureRecognizer {
         /// The same in screen points, measured only for a ``minimumSpreadChange`` in points.
         var initialSpreadPoints: Double = 0.0
         var tracker: VelocityTracker
+        /// What the velocity is measured on less ``scale``: 0 but after a frame in which a finger
+        /// lifted with no motion of its own, whose spread change is measured on the fingers that
+        /// stayed (see `GestureRecognizer.heardStillLift`).
+        var trackedOffset: Double = 0.0
     }
     private let motion: Unchecked<Motion>
     private var base: Double {
@@ -160,15 +165,25 @@ open class PinchGestureRecognizer: GestureRecognizer {
         rebase(includingLifted: true)
         // The scale as the set starts is a sample, as a pan's landing is: a pinch that begins in
         // its first frame of motion has a velocity then, at any frame rate.
-        if initialSpread > 0 { motion.value.tracker.add(Point(x: scale, y: 0), at: now) }
+        if initialSpread > 0 { motion.value.tracker.add(Point(x: scale + motion.value.trackedOffset, y: 0), at: now) }
     }
 
     open override func touchesMoved(_ touches: [Touch]) {
         // A finger that lifted in this frame still counts here (at its last position), so the set
         // is the one the measure started with; touchesEnded then rebases without it.
         guard let s = spread(includingLifted: true), initialSpread > 0 else { return }
+        let before = scale
         currentRatio = s / initialSpread
-        motion.value.tracker.add(Point(x: scale, y: 0), at: now) { scanPeriod }
+        if !heardStillLift {
+            motion.value.tracker.add(Point(x: scale + motion.value.trackedOffset, y: 0), at: now) { scanPeriod }
+        } else if let staying = spreadOfFingersStaying(), staying.before > 0 {
+            // The scale takes the lifted finger's stillness; the velocity, the others' spread.
+            motion.value.trackedOffset += before * (staying.now / staying.before) - scale
+            motion.value.tracker.add(Point(x: scale + motion.value.trackedOffset, y: 0), at: now) { scanPeriod }
+        } else {
+            // No two fingers left to measure a spread on: the frame gives no sample.
+            motion.value.trackedOffset += before - scale
+        }
         if state == .possible {
             if spreadChangeReached(s) { state = .began }
         } else if state.isActive {
@@ -195,11 +210,12 @@ open class PinchGestureRecognizer: GestureRecognizer {
         case .begin:
             base = 1
             currentRatio = 1
+            motion.value.trackedOffset = 0
             motion.value.tracker.reset()
             motion.value.tracker.add(Point(x: 1, y: 0), at: event.timestamp)
         case .update:
             currentRatio = event.scale
-            motion.value.tracker.add(Point(x: scale, y: 0), at: event.timestamp)
+            motion.value.tracker.add(Point(x: scale + motion.value.trackedOffset, y: 0), at: event.timestamp)
             if state == .possible { state = .began } else if state.isActive { state = .changed }
         case .end:
             if state.isActive { state = .ended } else { fail(.endedTooSoon) }

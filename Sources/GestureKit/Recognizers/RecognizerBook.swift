@@ -105,6 +105,11 @@ struct RecognizerBook {
     /// answer about a touch given across one does not count.
     var retakes = 0
     var movesHeard = 0
+    /// The frame serial in which one of its touches lifted with no motion of its own (the lift
+    /// reported no new position): in that frame the finger stays where it last was while the
+    /// others move, and the velocity is measured on the others (see
+    /// `GestureRecognizer.motionOfFingersStaying(moved:)`).
+    var stillLiftFrame = -1
     /// The engine while the recognizer takes part in a cycle of it: set when it receives input,
     /// cleared when it resets or is released, and by the engine's deinit. The recognizer takes
     /// part in that engine's sequence (is one of its participants) exactly while it is set.

@@ -34,6 +34,7 @@ open class RotationGestureRecognizer: GestureRecognizer {
         get { accumulated + offset }
         set {
             offset = newValue - accumulated
+            motion.value.trackedOffset = 0
             motion.value.tracker.restart(from: Point(x: newValue, y: 0))
         }
     }
@@ -48,6 +49,10 @@ open class RotationGestureRecognizer: GestureRecognizer {
         /// The turn of the finger sets before the current one.
         var setStart = 0.0
         var tracker: VelocityTracker
+        /// What the velocity is measured on less ``rotation``: 0 but after a frame in which a
+        /// finger lifted with no motion of its own, whose turn is measured on the fingers that
+        /// stayed (see `GestureRecognizer.heardStillLift`).
+        var trackedOffset = 0.0
     }
     private let motion: Unchecked<Motion>
     private var accumulated: Double {
@@ -173,15 +178,25 @@ open class RotationGestureRecognizer: GestureRecognizer {
         anchor()
         // The turn as the set starts is a sample, as a pan's landing is: a rotation that begins
         // in its first frame of motion has a velocity then, at any frame rate.
-        if fingers.count >= 2 { motion.value.tracker.add(Point(x: rotation, y: 0), at: now) }
+        if fingers.count >= 2 { motion.value.tracker.add(Point(x: rotation + motion.value.trackedOffset, y: 0), at: now) }
     }
 
     open override func touchesMoved(_ touches: [Touch]) {
         // A finger that lifted in this frame is still anchored, at its last position: the set is
         // the one the turn started with; touchesEnded then anchors without it.
         guard fingers.count >= 2 else { return }
+        let before = rotation
         accumulated = setStart + measure()
-        motion.value.tracker.add(Point(x: rotation, y: 0), at: now) { scanPeriod }
+        if !heardStillLift {
+            motion.value.tracker.add(Point(x: rotation + motion.value.trackedOffset, y: 0), at: now) { scanPeriod }
+        } else if let turn = turnOfFingersStaying() {
+            // The rotation takes the lifted finger's stillness; the velocity, the others' turn.
+            motion.value.trackedOffset += before + turn - rotation
+            motion.value.tracker.add(Point(x: rotation + motion.value.trackedOffset, y: 0), at: now) { scanPeriod }
+        } else {
+            // No two fingers left to measure a turn on: the frame gives no sample.
+            motion.value.trackedOffset += before - rotation
+        }
         if state == .possible {
             if abs(accumulated) >= minimumAngle { state = .began }
         } else if state.isActive {
@@ -207,11 +222,12 @@ open class RotationGestureRecognizer: GestureRecognizer {
         switch event.phase {
         case .begin:
             accumulated = 0
+            motion.value.trackedOffset = 0
             motion.value.tracker.reset()
             motion.value.tracker.add(Point(x: rotation, y: 0), at: event.timestamp)
         case .update:
             accumulated += event.angleDelta * .pi / 180
-            motion.value.tracker.add(Point(x: rotation, y: 0), at: event.timestamp)
+            motion.value.tracker.add(Point(x: rotation + motion.value.trackedOffset, y: 0), at: event.timestamp)
             if state == .possible {
                 if abs(accumulated) >= minimumAngle { state = .began }
             } else if state.isActive {
