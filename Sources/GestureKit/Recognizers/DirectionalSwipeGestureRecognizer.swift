@@ -155,6 +155,18 @@ open class DirectionalSwipeGestureRecognizer: PanGestureRecognizer {
     // frame rate, they are points of the path about that far apart, and a tremble smaller than
     // that leaves them as they are. `Sequence.follow` holds the figure.
 
+    /// Creates a directional swipe with the tunables of `configuration`.
+    public override init(configuration: GestureConfiguration = .default) {
+        super.init(configuration: configuration)
+        followsPath = true
+    }
+
+    /// The path is followed as the position moves, before the transition the motion makes, so
+    /// that the targets called for it read the ``currentDirection`` of this frame's motion.
+    override func positionMoved() {
+        sequence.value.follow(position, density: density(for: touches.first))
+    }
+
     open override func touchesMoved(_ touches: [Touch]) {
         let before = state
         super.touchesMoved(touches)
@@ -175,7 +187,6 @@ open class DirectionalSwipeGestureRecognizer: PanGestureRecognizer {
     }
 
     private func track(_ before: GestureState) {
-        sequence.value.follow(position, density: density(for: touches.first))
         if before == .possible && state == .began {
             start()
         } else if state == .changed {

@@ -36,8 +36,20 @@ open class PanGestureRecognizer: GestureRecognizer {
         var maximumNumberOfTouches: Int = Int.max
         var minimumDistance: Distance
         var touchpadFingerCounts: ClosedRange<Int>?
+        var followsPath = false
     }
     private var settings: Settings
+
+    /// Whether ``positionMoved()`` is called: set by a subclass that follows the path (a
+    /// directional swipe), so that a plain pan pays a test, not a call.
+    var followsPath: Bool {
+        get { settings.followsPath }
+        set { settings.followsPath = newValue }
+    }
+
+    /// Called when ``position`` moved, before the transition the motion makes: what a subclass
+    /// derives from the path is then current for the targets called for it.
+    func positionMoved() {}
 
     /// The state that changes on every motion, by plain stores that never span a call out: see
     /// `Unchecked`.
@@ -88,11 +100,14 @@ open class PanGestureRecognizer: GestureRecognizer {
     /// Regions only translate, so the vector is the same in every region.
     public func translation(in region: Region?) -> Point { position - origin }
 
-    /// Sets the translation, as UIKit's `setTranslation(_:in:)`; the velocity starts afresh.
+    /// Sets the translation, as UIKit's `setTranslation(_:in:)`. The velocity starts afresh: it
+    /// is measured on the motion after this call, and until that motion comes it is the velocity
+    /// measured up to it (zero once the fingers have rested 40 ms), so that a target that sets the
+    /// translation to zero at every change, as UIKit code does, reads the fling's velocity at
+    /// `ended`.
     public func setTranslation(_ translation: Point, in region: Region?) {
         origin = position - translation
-        motion.value.tracker.reset()
-        motion.value.tracker.add(motion.value.tracked, at: lastSample)
+        motion.value.tracker.restart(from: motion.value.tracked)
     }
 
     /// The centre's velocity in points per second (zero once the fingers stopped before lifting).
@@ -153,6 +168,7 @@ open class PanGestureRecognizer: GestureRecognizer {
         guard let c = frameCentroid(of: self.touches) else { return }
         move(to: c + offset)
         sample(at: now)
+        if followsPath { positionMoved() }
         if state == .possible {
             guard fingers >= minimumNumberOfTouches, fingers <= maximumNumberOfTouches,
                   shouldBegin(translation: position - origin, touch: touches.first) else { return }
@@ -235,6 +251,7 @@ open class PanGestureRecognizer: GestureRecognizer {
             position += event.delta
             motion.value.tracked += event.delta
             sample(at: event.timestamp)
+            if followsPath { positionMoved() }
             if state == .possible {
                 if shouldBegin(translation: position - origin, touch: nil) { state = .began }
             } else if state.isActive {

@@ -28,13 +28,15 @@ open class PinchGestureRecognizer: GestureRecognizer {
 
     /// The spread relative to the start; set it (to 1, say) to measure from here on. The velocity
     /// then starts afresh from the latest motion's moment, as a pan's does on
-    /// ``PanGestureRecognizer/setTranslation(_:in:)``.
+    /// ``PanGestureRecognizer/setTranslation(_:in:)``: until motion comes after it, it is the
+    /// velocity measured up to it, in the new scale's terms (set from 2 to 1, half of it).
     public var scale: Double {
         get { base * currentRatio }
         set {
+            let old = scale
             base = currentRatio == 0 ? newValue : newValue / currentRatio
             motion.value.trackedOffset = 0
-            motion.value.tracker.restart(from: Point(x: newValue, y: 0))
+            motion.value.tracker.restart(from: Point(x: newValue, y: 0), scalingVelocityBy: old != 0 ? newValue / old : 0)
         }
     }
     /// The rate of change of ``scale`` per second.

@@ -29,7 +29,8 @@ open class RotationGestureRecognizer: GestureRecognizer {
 
     /// The turn since the fingers landed, in radians; set it (to 0, say) to measure from here on.
     /// The velocity then starts afresh from the latest motion's moment, as a pan's does on
-    /// ``PanGestureRecognizer/setTranslation(_:in:)``.
+    /// ``PanGestureRecognizer/setTranslation(_:in:)``: until motion comes after it, it is the
+    /// velocity measured up to it.
     public var rotation: Double {
         get { accumulated + offset }
         set {

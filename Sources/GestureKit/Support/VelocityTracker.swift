@@ -22,6 +22,9 @@ public struct VelocityTracker: Sendable {
     private var samples = Ring(repeating: Sample(time: 0, x: 0, y: 0))
     private var head = 0
     private var count = 0
+    /// The velocity measured up to the last ``restart(from:scalingVelocityBy:)``, which stands
+    /// until a sample comes after it.
+    private var carried: Point?
 
     /// The window the fit looks at.
     public var window: Duration
@@ -49,17 +52,24 @@ public struct VelocityTracker: Sendable {
     public mutating func reset() {
         count = 0
         head = 0
+        carried = nil
     }
 
     /// Forgets every sample but the newest one's moment, at which the value is now `p`: a value
-    /// set anew (a pinch's scale, a rotation's angle) measures its velocity from there. Without
-    /// samples, nothing.
-    mutating func restart(from p: Point) {
+    /// set anew (a pan's translation, a pinch's scale, a rotation's angle) measures its velocity
+    /// from there, on the motion that comes after. Until that motion comes, the velocity is the
+    /// one measured up to now, times `factor` (a scale set from 2 to 1 changes half as fast),
+    /// and zero once the stop timeout has passed: a target that sets the value at every change,
+    /// as UIKit code does, still reads the fingers' velocity as they lift. Without samples,
+    /// nothing.
+    mutating func restart(from p: Point, scalingVelocityBy factor: Double = 1) {
         guard count > 0 else { return }
+        let v = carried ?? velocity()
         let time = samples[(head + Self.capacity - 1) % Self.capacity].time
         samples[0] = Sample(time: time, x: p.x, y: p.y)
         head = 1
         count = 1
+        carried = Point(x: v.x * factor, y: v.y * factor)
     }
 
     /// Adds a position at a moment. Samples must come in time order; one at the same moment as
@@ -98,6 +108,7 @@ public struct VelocityTracker: Sendable {
 
     @inline(__always)
     private mutating func append(_ sample: Sample) {
+        carried = nil
         samples[head] = sample
         head = (head + 1) % Self.capacity
         if count < Self.capacity { count += 1 }
@@ -106,10 +117,11 @@ public struct VelocityTracker: Sendable {
     /// The velocity in units per second at the newest sample, or at `now` when given (zero if the
     /// newest sample is older than ``stopTimeout`` by then).
     public func velocity(at now: Timestamp? = nil) -> Point {
-        guard count >= 2 else { return .zero }
+        guard count >= 2 || carried != nil else { return .zero }
         let newest = (head + Self.capacity - 1) % Self.capacity
         let t0 = samples[newest].time
         if let now, now.microseconds - t0 > stopTimeout.gestureMicroseconds { return .zero }
+        if let carried, count == 1 { return carried }
         let horizon = window.gestureMicroseconds
         // Gather the samples in the window, newest first, as offsets in seconds (≤ 0).
         var n = 0
