@@ -59,7 +59,8 @@ struct KioskScreensTests {
         let photo = s.region("photo", Rect(x: 100, y: 100, width: 600, height: 400))
         let drag = PanGestureRecognizer().named("drag")
         var atEnd: Point?
-        drag.addTarget { pan in
+        // Unowned: the photo holds the pan, which holds its targets.
+        drag.addTarget { [unowned photo] pan in
             if pan.state == .changed {
                 photo.frame.origin += pan.translation(in: nil)   // follow the finger…
                 pan.setTranslation(.zero, in: nil)               // …and measure from here next time
