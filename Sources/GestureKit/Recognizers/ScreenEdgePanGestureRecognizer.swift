@@ -100,6 +100,9 @@ open class ScreenEdgePanGestureRecognizer: PanGestureRecognizer {
         /// The zones every finger so far landed in, while the gesture is possible.
         var candidates: [ScreenZone] = []
         var firstLanding: Timestamp?
+        /// The translation as the frame of motion being heard began, while the gesture is
+        /// possible: where its path crossed the hysteresis is found between it and this frame's.
+        var previousTranslation: Point?
 
         init() {}
     }
@@ -242,9 +245,17 @@ open class ScreenEdgePanGestureRecognizer: PanGestureRecognizer {
         }
     }
 
+    open override func touchesMoved(_ touches: [Touch]) {
+        if state == .possible { sequence.previousTranslation = translation(in: nil) }
+        super.touchesMoved(touches)
+    }
+
     open override func shouldBegin(translation: Point, touch: Touch?) -> Bool {
         guard super.shouldBegin(translation: translation, touch: touch) else { return false }
-        let mm = millimetres(translation, for: touch)
+        // The direction is judged where the path crossed the hysteresis, not wherever the frame
+        // that took it past falls: a stroke that rolls along the edge and then turns inward is
+        // judged the same at 60, 90, 120 or 240 Hz.
+        let mm = millimetres(crossing(from: sequence.previousTranslation, to: translation, touch: touch), for: touch)
         // A corner that holds the fingers wins over the edge bands that also do.
         let corners = sequence.candidates.contains { if case .corner = $0 { true } else { false } }
         for z in sequence.candidates {
@@ -260,6 +271,27 @@ open class ScreenEdgePanGestureRecognizer: PanGestureRecognizer {
         }
         fail(.wrongDirection)
         return false
+    }
+
+    /// The point, in screen points, where the straight path from `previous` to `translation`
+    /// reached ``PanGestureRecognizer/minimumDistance`` (measured as the pan measures it); the
+    /// translation itself without a previous one inside the hysteresis.
+    private func crossing(from previous: Point?, to translation: Point, touch: Touch?) -> Point {
+        guard let previous else { return translation }
+        let density = density(for: touch)
+        let inMillimetres = if case .millimetres = minimumDistance { true } else { false }
+        let a = inMillimetres ? density.millimetres(previous) : previous
+        let b = inMillimetres ? density.millimetres(translation) : translation
+        let r = minimumDistance.magnitude
+        let d = b - a
+        let dd = d.x * d.x + d.y * d.y
+        let ad = a.x * d.x + a.y * d.y
+        let c = a.x * a.x + a.y * a.y - r * r
+        // |a + s·d| = r for s in 0…1, a inside the circle (c < 0), b on or outside it.
+        guard dd > 0, c < 0 else { return translation }
+        let s = (-ad + (ad * ad - dd * c).squareRoot()) / dd
+        guard s >= 0, s <= 1 else { return translation }
+        return previous + (translation - previous) * s
     }
 
     open override func reset() {
