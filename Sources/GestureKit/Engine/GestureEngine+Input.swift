@@ -155,7 +155,9 @@ extension GestureEngine {
                     }
                     touchesLeft = true
                     removeActive(t)
-                    // Each recognizer borrowed from the touch's list rather than retained.
+                    // Each recognizer borrowed from the touch's list rather than retained. Two
+                    // loops, not one testing `carried` for each recognizer: the test cost the
+                    // 10-finger lifting frame about 970 instructions (64,181 → 65,151).
                     if carried {
                         t.gestureRecognizers.forEachUnretained { $0.book.value.endedBuffer.append(t) }
                     } else {

@@ -57,6 +57,8 @@ open class PinchGestureRecognizer: GestureRecognizer {
         var trackedOffset: Double = 0.0
     }
     private let motion: Unchecked<Motion>
+    /// What the velocity is measured on, as a sample.
+    private var tracked: Point { Point(x: scale + motion.value.trackedOffset, y: 0) }
     private var base: Double {
         get { motion.value.base }
         set { motion.value.base = newValue }
@@ -167,7 +169,7 @@ open class PinchGestureRecognizer: GestureRecognizer {
         rebase(includingLifted: true)
         // The scale as the set starts is a sample, as a pan's landing is: a pinch that begins in
         // its first frame of motion has a velocity then, at any frame rate.
-        if initialSpread > 0 { motion.value.tracker.add(Point(x: scale + motion.value.trackedOffset, y: 0), at: now) }
+        if initialSpread > 0 { motion.value.tracker.add(tracked, at: now) }
     }
 
     open override func touchesMoved(_ touches: [Touch]) {
@@ -177,11 +179,11 @@ open class PinchGestureRecognizer: GestureRecognizer {
         let before = scale
         currentRatio = s / initialSpread
         if !heardStillLift {
-            motion.value.tracker.add(Point(x: scale + motion.value.trackedOffset, y: 0), at: now) { scanPeriod }
+            motion.value.tracker.add(tracked, at: now) { scanPeriod }
         } else if let staying = spreadOfFingersStaying(), staying.before > 0 {
             // The scale takes the lifted finger's stillness; the velocity, the others' spread.
             motion.value.trackedOffset += before * (staying.now / staying.before) - scale
-            motion.value.tracker.add(Point(x: scale + motion.value.trackedOffset, y: 0), at: now) { scanPeriod }
+            motion.value.tracker.add(tracked, at: now) { scanPeriod }
         } else {
             // No two fingers left to measure a spread on: the frame gives no sample.
             motion.value.trackedOffset += before - scale
@@ -217,7 +219,7 @@ open class PinchGestureRecognizer: GestureRecognizer {
             motion.value.tracker.add(Point(x: 1, y: 0), at: event.timestamp)
         case .update:
             currentRatio = event.scale
-            motion.value.tracker.add(Point(x: scale + motion.value.trackedOffset, y: 0), at: event.timestamp)
+            motion.value.tracker.add(tracked, at: event.timestamp)
             if state == .possible { state = .began } else if state.isActive { state = .changed }
         case .end:
             if state.isActive { state = .ended } else { fail(.endedTooSoon) }

@@ -56,6 +56,8 @@ open class RotationGestureRecognizer: GestureRecognizer {
         var trackedOffset = 0.0
     }
     private let motion: Unchecked<Motion>
+    /// What the velocity is measured on, as a sample.
+    private var tracked: Point { Point(x: rotation + motion.value.trackedOffset, y: 0) }
     private var accumulated: Double {
         get { motion.value.accumulated }
         set { motion.value.accumulated = newValue }
@@ -179,7 +181,7 @@ open class RotationGestureRecognizer: GestureRecognizer {
         anchor()
         // The turn as the set starts is a sample, as a pan's landing is: a rotation that begins
         // in its first frame of motion has a velocity then, at any frame rate.
-        if fingers.count >= 2 { motion.value.tracker.add(Point(x: rotation + motion.value.trackedOffset, y: 0), at: now) }
+        if fingers.count >= 2 { motion.value.tracker.add(tracked, at: now) }
     }
 
     open override func touchesMoved(_ touches: [Touch]) {
@@ -189,11 +191,11 @@ open class RotationGestureRecognizer: GestureRecognizer {
         let before = rotation
         accumulated = setStart + measure()
         if !heardStillLift {
-            motion.value.tracker.add(Point(x: rotation + motion.value.trackedOffset, y: 0), at: now) { scanPeriod }
+            motion.value.tracker.add(tracked, at: now) { scanPeriod }
         } else if let turn = turnOfFingersStaying() {
             // The rotation takes the lifted finger's stillness; the velocity, the others' turn.
             motion.value.trackedOffset += before + turn - rotation
-            motion.value.tracker.add(Point(x: rotation + motion.value.trackedOffset, y: 0), at: now) { scanPeriod }
+            motion.value.tracker.add(tracked, at: now) { scanPeriod }
         } else {
             // No two fingers left to measure a turn on: the frame gives no sample.
             motion.value.trackedOffset += before - rotation
@@ -228,7 +230,7 @@ open class RotationGestureRecognizer: GestureRecognizer {
             motion.value.tracker.add(Point(x: rotation, y: 0), at: event.timestamp)
         case .update:
             accumulated += event.angleDelta * .pi / 180
-            motion.value.tracker.add(Point(x: rotation + motion.value.trackedOffset, y: 0), at: event.timestamp)
+            motion.value.tracker.add(tracked, at: event.timestamp)
             if state == .possible {
                 if abs(accumulated) >= minimumAngle { state = .began }
             } else if state.isActive {
