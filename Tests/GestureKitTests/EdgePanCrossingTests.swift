@@ -11,8 +11,7 @@ struct EdgePanCrossingTests {
     /// 48.6° from the inward direction: running along the edge more than leaving it. The first
     /// frame past 2 mm falls further in, by up to a frame's travel (1.7 mm at 60 Hz): judged
     /// there, this stroke began at all four rates, and whether such a stroke began depended on
-    /// where the rate's frames fell (a stroke of this kind began at 60, 120 and 240 Hz and failed
-    /// at 90).
+    /// where the rate's frames fell.
     func stroke(hz: Double) -> [String] {
         let s = Fingers(hz: hz)
         let edge = ScreenEdgePanGestureRecognizer().named("edge")
