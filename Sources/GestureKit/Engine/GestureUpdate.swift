@@ -86,8 +86,20 @@ public struct GestureUpdate: Hashable, Sendable, CustomStringConvertible {
     public var rotation: Double?
     /// Rotations: the rate of turn in radians per second.
     public var rotationVelocity: Double?
-    /// Swipes: the direction recognized (empty for a swipe that failed).
+    /// The direction of the gesture, for the recognizers that judge one:
+    /// - swipes: the direction recognized (empty for a swipe that failed);
+    /// - edge pans: the direction the gesture left its zone in, once it began
+    ///   (``ScreenEdgePanGestureRecognizer/direction``);
+    /// - directional swipes: the direction the fingers are moving in now
+    ///   (``DirectionalSwipeGestureRecognizer/currentDirection``).
     public var direction: SwipeDirection?
+    /// Directional swipes: the direction the swipe began in
+    /// (``DirectionalSwipeGestureRecognizer/initialDirection``).
+    public var initialDirection: SwipeDirection?
+    /// Edge pans: the edge the gesture started from, once it began (empty for a corner pan).
+    public var edge: ScreenEdges?
+    /// Edge pans: the corner the gesture started from, for a corner pan.
+    public var corner: ScreenCorner?
     /// Taps: the taps completed so far.
     public var tapsCompleted: Int?
 
@@ -112,6 +124,14 @@ public struct GestureUpdate: Hashable, Sendable, CustomStringConvertible {
                 ? .directionalSwipe : pan is ScreenEdgePanGestureRecognizer ? .screenEdgePan : .pan
             translation = pan.translation(in: nil)
             velocity = pan.velocity(in: nil)
+            if let edgePan = pan as? ScreenEdgePanGestureRecognizer {
+                edge = edgePan.edge
+                corner = edgePan.corner
+                direction = edgePan.direction
+            } else if let swipe = pan as? DirectionalSwipeGestureRecognizer {
+                direction = swipe.currentDirection
+                initialDirection = swipe.initialDirection
+            }
         case let pinch as PinchGestureRecognizer:
             kind = .pinch
             scale = pinch.scale
