@@ -20,6 +20,17 @@ extension GestureEngine {
     /// judges them, or `nil` for a device that is not plugged in.
     public func density(of id: DeviceID) -> PointDensity? { deviceDensities[id] }
 
+    /// Whether device `id` has a touch down (ignored ones too: a palm resting) or a touchpad
+    /// gesture under way. A device announced again (`.deviceAdded`, same id) while it has none
+    /// is described anew, and nothing of the engine's is cancelled: a double tap waiting between
+    /// its taps on a panel whose output turned goes on. With input under way, the announcement
+    /// is taken as the device unplugged and plugged in again.
+    func hasInputUnderWay(from id: DeviceID) -> Bool {
+        activeTouches.contains { $0.device == id } || touchpadSequences.contains { $0.device == id }
+            || book.value.ignoredContacts.contains { $0.device == id } || touchpad.deferred.contains { $0.device == id }
+            || touchpad.ignored.contains(id)
+    }
+
     /// The device `id` is gone: its touches and touchpad gestures are cancelled, and what the
     /// engine knew of it is forgotten.
     func removeDevice(_ id: DeviceID) {

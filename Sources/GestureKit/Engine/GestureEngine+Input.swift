@@ -18,7 +18,7 @@ extension GestureEngine {
         }
         switch event {
         case .deviceAdded(let device, _):
-            if devices[device.id] != nil { removeDevice(device.id) }
+            if devices[device.id] != nil && hasInputUnderWay(from: device.id) { removeDevice(device.id) }
             setDevice(device, for: device.id)
             deviceDensities[device.id] = density(for: device)
             frameDevice = nil

@@ -44,6 +44,9 @@ extension LibinputBackend {
         let (stream, continuation) = AsyncThrowingStream.makeStream(of: Element.self)
         continuation.onTermination = { _ in stopHandle.stop() }
         let started = LibinputThread.start {
+            // However the stream ends (a backend that never opened included), the controller's
+            // changes are let go from then on.
+            defer { stopHandle.close() }
             do {
                 let backend = try LibinputBackend(configuration: configuration, stopHandle: stopHandle)
                 _ = try body(backend, continuation)
@@ -53,7 +56,10 @@ extension LibinputBackend {
                 continuation.finish(throwing: error)
             }
         }
-        if let error = started { continuation.finish(throwing: error) }
+        if let error = started {
+            stopHandle.close()
+            continuation.finish(throwing: error)
+        }
         return LibinputStream(base: stream, controller: LibinputController(handle: stopHandle))
     }
 }

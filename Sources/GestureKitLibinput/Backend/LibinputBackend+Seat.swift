@@ -129,6 +129,8 @@ extension LibinputBackend {
         let result = system.resume()
         if result < 0 { throw LibinputBackendError.resumeFailed(errno: -result) }
         isSuspended = false
+        // The devices libinput opened again are read here; what was kept for any other goes.
+        defer { mapper.dropKeptSettings() }
         try readEvents(into: handler)
         logger.info("seat enabled: devices opened again")
     }

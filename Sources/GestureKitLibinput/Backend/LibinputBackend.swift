@@ -169,7 +169,7 @@ public final class LibinputBackend {
         isClosed = true
         system.destroyContext()
         closeSeatSession()
-        stopHandle.detach()
+        stopHandle.close()
         if let wakePipe { system.closeWakePipe(wakePipe) }
         wakePipe = nil
         pending.removeAll()

@@ -22,7 +22,8 @@ import GestureKit
 /// stream.controller.setRotation(.clockwise90)  // from any actor
 /// ```
 ///
-/// Changes sent after the backend closed are never applied.
+/// Changes sent after the backend closed (or when it failed to open) are never applied: they are
+/// let go at once, with what their closures captured, and so are those still queued as it closed.
 public struct LibinputController: Sendable {
     /// A change for the loop's thread.
     enum Change: Sendable {

@@ -9,6 +9,8 @@ public final class LibinputStopHandle: Sendable {
         var wake: (@Sendable () -> Void)?
         /// Changes a ``LibinputController`` sent, for the loop's thread to apply.
         var changes: [LibinputController.Change] = []
+        /// Whether the backend closed (or never opened): no change will be applied.
+        var closed = false
     }
 
     private let state = ThreadLock(State())
@@ -33,14 +35,24 @@ public final class LibinputStopHandle: Sendable {
         state.withLock { $0.wake = wake }
     }
 
-    /// Disconnects the handle before the pipe closes.
-    func detach() {
-        state.withLock { $0.wake = nil }
+    /// Disconnects the handle for good, as the backend closes or fails to open: the changes still
+    /// queued, and any sent later, will never be applied, so they are let go (with what their
+    /// closures captured) rather than kept for as long as a controller exists.
+    func close() {
+        // Taken out and released after the lock: a closure's captures may run code as they go.
+        var dropped: [LibinputController.Change] = []
+        state.withLock { state in
+            state.wake = nil
+            state.closed = true
+            swap(&dropped, &state.changes)
+        }
+        dropped.removeAll()
     }
 
-    /// Queues a change for the loop's thread and wakes the loop.
+    /// Queues a change for the loop's thread and wakes the loop; drops it once the backend closed.
     func send(_ change: LibinputController.Change) {
         state.withLock { state in
+            guard !state.closed else { return }
             state.changes.append(change)
             state.wake?()
         }

@@ -319,13 +319,20 @@ struct LibinputEventMapper {
     }
 
     /// Keeps what the host set for the touchscreens held now for the devices libinput adds
-    /// again on resume (see ``keptSettings``), before the suspend removes them; what was kept at
-    /// an earlier suspend for a device that did not come back is dropped.
+    /// again on resume (see ``keptSettings``), before the suspend removes them; the resume drops
+    /// what no device took back (see ``dropKeptSettings()``).
     mutating func keepSettingsForResume() {
         keptSettings.removeAll()
         for d in devices where d.pinnedOutput != nil || d.hostCalibration != nil {
             keptSettings[Self.settingsKey(d.info)] = KeptSettings(pin: d.pinnedOutput, calibration: d.hostCalibration)
         }
+    }
+
+    /// Drops what was kept at the suspend, once the resume has read the devices libinput opened
+    /// again: a touchscreen unplugged while the seat was away and plugged in later is a new
+    /// device, with neither its predecessor's pin nor its matrix.
+    mutating func dropKeptSettings() {
+        keptSettings.removeAll()
     }
 
     /// The calibration matrix the host had set on the device `info` announces, before a suspend:
