@@ -305,6 +305,7 @@ extension GestureEngine {
         if pruning {
             let lifted = liftedTouchCount(of: r)
             if lifted == r.book.value.touches.count {
+                if !r.committedState.isFinished { r.keepLiftLocation() }
                 r.book.value.touches.empty()
             } else if lifted > 0 {
                 r.book.value.touches.prune { !$0.isActive }

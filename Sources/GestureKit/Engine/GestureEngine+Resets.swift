@@ -22,6 +22,7 @@ extension GestureEngine {
         r.book.value.dropQueuedInput()
         r.boundEngine = nil // no longer a participant
         r.touchpadFingerCount = 0
+        r.book.value.liftLocation = nil
         r.runningLogic { r.reset() }
         if book.value.observerWasSet {
             observer?.engine(self, recognizer: r, didChangeFrom: old, to: .possible, because: .reset)

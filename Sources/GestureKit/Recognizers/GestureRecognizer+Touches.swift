@@ -71,6 +71,25 @@ extension GestureRecognizer {
         return location(in: region)
     }
 
+    /// Keeps where the fingers were as the last of them lifted, for ``location(in:)`` until the
+    /// recognizer resets: one that decides after its fingers lifted (a tap waiting on a double
+    /// tap's failure, a pan released from a wait) reports where they were, as UIKit's do, not
+    /// the centre of its region. Called as the engine drops the lifted fingers of a recognizer
+    /// that has not finished: once per gesture, at most.
+    @inline(never)
+    func keepLiftLocation() {
+        var sum = Point.zero
+        var n = 0.0
+        // Each touch borrowed from the list, not retained and released.
+        let touches = book.value.touches
+        let span = touches.span
+        for i in span.indices where span[i].type != .touchpadGesture {
+            sum += span[i].location
+            n += 1
+        }
+        if n > 0 { book.value.liftLocation = sum / n }
+    }
+
     /// Where a touchpad gesture is reported: the engine's pointer location, or the centre of the
     /// region the gesture went to (``GestureEngine/touchpadFocus``, else the root), as the engine
     /// documents; with no gesture, the centre of this recognizer's region.

@@ -306,9 +306,12 @@ open class GestureRecognizer {
     open func reset() {}
 
     /// The gesture's location in `region`'s coordinates (screen points when `nil`): by default the
-    /// centroid of the fingers down, as UIKit. Subclasses refine it (a tap reports its first tap).
+    /// centroid of the fingers down, as UIKit; once every one has lifted before the recognizer
+    /// finished, where they were as the last lifted (for one that decides after its fingers, a
+    /// tap waiting on a double tap's failure, say). Subclasses refine it (a tap reports its first tap).
     open func location(in region: Region?) -> Point {
-        let p = centroid(of: touches, includingEndedAt: lastFrameTime) ?? fallbackLocation
+        let p = centroid(of: touches, includingEndedAt: lastFrameTime)
+            ?? (touchpadGestureSequence == nil ? book.value.liftLocation : nil) ?? fallbackLocation
         return region?.convert(fromScreen: p) ?? p
     }
 

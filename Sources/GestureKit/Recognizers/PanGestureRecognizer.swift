@@ -63,6 +63,10 @@ open class PanGestureRecognizer: GestureRecognizer {
         /// finger lifted with no motion of its own by the motion of the fingers that stayed (see
         /// `GestureRecognizer.heardStillLift`), which `position` takes only a share of.
         var tracked: Point = .zero
+        /// Whether ``minimumNumberOfTouches`` fingers have been down since the pan's travel began
+        /// to count: before, the origin follows the position, so that a two-finger pan does not
+        /// count the travel of one finger before the second landed.
+        var enoughFingers = false
     }
     private let motion: Unchecked<Motion>
     /// The continuous position of the fingers' centre in screen points (it does not jump when
@@ -141,6 +145,7 @@ open class PanGestureRecognizer: GestureRecognizer {
             offset = .zero
             motion.value.tracked = c
             motion.value.tracker.reset()
+            motion.value.enoughFingers = self.touches.count >= minimumNumberOfTouches
             sample(at: now)
         } else {
             // Fingers already down may have moved in this same frame: that motion counts before the
@@ -149,6 +154,11 @@ open class PanGestureRecognizer: GestureRecognizer {
             // filtered copy: a copy is an allocation whenever a finger joins.)
             if let c = centroid(of: self.touches, includingEndedAt: lastFrameTime, excluding: touches) { move(to: c + offset) }
             rebase()
+            // Too few fingers until now: the travel counts from here.
+            if !motion.value.enoughFingers && state == .possible {
+                origin = position
+                motion.value.enoughFingers = activeTouchCount >= minimumNumberOfTouches
+            }
         }
         // Fingers down after the frame: one that lifted in the frame these landed in is gone (of
         // the two orders the frame allows, the one with the fewer fingers down).
@@ -170,6 +180,11 @@ open class PanGestureRecognizer: GestureRecognizer {
         sample(at: now)
         if followsPath { positionMoved() }
         if state == .possible {
+            // Travel with too few fingers does not count (see `Motion.enoughFingers`).
+            if !motion.value.enoughFingers {
+                origin = position
+                motion.value.enoughFingers = fingers >= minimumNumberOfTouches
+            }
             guard fingers >= minimumNumberOfTouches, fingers <= maximumNumberOfTouches,
                   shouldBegin(translation: position - origin, touch: touches.first) else { return }
             state = .began
@@ -191,6 +206,7 @@ open class PanGestureRecognizer: GestureRecognizer {
             if remaining < minimumNumberOfTouches { finish() } else { rebase(droppingEnded: true) }
         } else if state == .possible {
             if remaining == 0 { fail(.endedTooSoon) } else { rebase(droppingEnded: true) }
+            if remaining < minimumNumberOfTouches { motion.value.enoughFingers = false }
         }
     }
 

@@ -72,6 +72,9 @@ struct RecognizerBook {
     /// recognized, what ``GestureRecognizer/location(ofTouch:in:)`` reports for its fingers,
     /// which lifted frames apart. Emptied (keeping its storage) as each tap begins.
     var tapLifts: [Point] = []
+    /// Where its fingers were as the last of them lifted before it finished (see
+    /// `GestureRecognizer.keepLiftLocation()`); `nil` once it resets.
+    var liftLocation: Point?
     var lastFrameTime: Timestamp = .zero
     var deadline: Timestamp?
     /// Targets, in the order they were added. Read once per call of a target (an access that
