@@ -2,8 +2,10 @@
 /// fingers' centre has moved ``minimumDistance``, changes with every motion, ends when fewer than
 /// ``minimumNumberOfTouches`` remain.
 ///
-/// ``translation(in:)`` is the centre's travel since the fingers landed, continuous when fingers
-/// are added or lifted; ``velocity(in:)`` is a least-squares fit over the last 100 ms. A touchpad
+/// ``translation(in:)`` is the centre's travel since the fingers landed (since
+/// ``minimumNumberOfTouches`` of them were down: travel with fewer does not count), continuous
+/// when fingers are added or lifted; ``velocity(in:)`` is a least-squares fit over the last
+/// 100 ms. A touchpad
 /// swipe with a finger count in ``touchpadFingerCounts`` drives the same recognizer, its
 /// translation being libinput's accelerated delta.
 open class PanGestureRecognizer: GestureRecognizer {
@@ -100,7 +102,8 @@ open class PanGestureRecognizer: GestureRecognizer {
 
     // MARK: Values
 
-    /// The centre's travel since the fingers landed (or since ``setTranslation(_:in:)``).
+    /// The centre's travel since the fingers landed, or since enough of them were down
+    /// (``minimumNumberOfTouches``), or since ``setTranslation(_:in:)``.
     /// Regions only translate, so the vector is the same in every region.
     public func translation(in region: Region?) -> Point { position - origin }
 
