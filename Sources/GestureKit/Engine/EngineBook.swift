@@ -5,7 +5,9 @@ struct EngineBook {
     var now: Timestamp = .zero
     /// ``GestureEngine/observer``, held weakly.
     weak var observer: (any GestureEngineObserver)?
-    /// Whether an observer was set (it may be gone): with none, a transition spares the weak load.
+    /// ``GestureEngine/leadingObserver``, held weakly.
+    weak var leadingObserver: (any GestureEngineObserver)?
+    /// Whether an observer was set (it may be gone): with none, a transition spares the weak loads.
     var observerWasSet = false
     var participants: [GestureRecognizer] = []
     /// Where in `participants` the order kept from the last sequence begins: the entries from

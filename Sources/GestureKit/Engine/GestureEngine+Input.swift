@@ -141,7 +141,7 @@ extension GestureEngine {
                 if t.live.value.reportMark == mark { reported -= 1 }
                 let carried = t.take(c, at: time, reported: frame.timestamp).moved
                 let large = !c.isPalm && limits.rejects(c)
-                if large { statistics.largeContactsRejected += 1 }
+                if large { statistics.largeContactsRejected += 1 } else if c.isPalm { statistics.palmsIgnored += 1 }
                 if c.phase == .ended && !c.isPalm && !large {
                     t.live.value.phase = .ended
                     if carried {

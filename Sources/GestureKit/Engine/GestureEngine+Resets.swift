@@ -25,6 +25,7 @@ extension GestureEngine {
         r.book.value.liftLocation = nil
         r.runningLogic { r.reset() }
         if book.value.observerWasSet {
+            leadingObserver?.engine(self, recognizer: r, didChangeFrom: old, to: .possible, because: .reset)
             observer?.engine(self, recognizer: r, didChangeFrom: old, to: .possible, because: .reset)
         }
     }
@@ -42,6 +43,7 @@ extension GestureEngine {
         // It no longer hears motion (`dispatchMoves`).
         if new.isFinished { book.value.listenersStale = true }
         if book.value.observerWasSet {
+            leadingObserver?.engine(self, recognizer: r, didChangeFrom: old, to: new, because: book.value.cause)
             observer?.engine(self, recognizer: r, didChangeFrom: old, to: new, because: book.value.cause)
         }
     }

@@ -74,7 +74,17 @@ public final class GestureEngine {
         get { book.value.observer }
         set {
             book.value.observer = newValue
-            book.value.observerWasSet = newValue != nil
+            book.value.observerWasSet = newValue != nil || book.value.leadingObserver != nil
+        }
+    }
+    /// Told of every change before ``observer``, and left in place when a host sets that: how the
+    /// libinput backend's `gestures` sequence hears the engine it drives whatever observer the
+    /// host sets, then or later. Held weakly.
+    package var leadingObserver: (any GestureEngineObserver)? {
+        get { book.value.leadingObserver }
+        set {
+            book.value.leadingObserver = newValue
+            book.value.observerWasSet = newValue != nil || book.value.observer != nil
         }
     }
     /// The region whose recognizers (with its ancestors') receive touchpad gestures and indirect

@@ -13,7 +13,8 @@ public struct ReplayOptions: Hashable, Sendable {
     public var skipsUnsupportedDevices: Bool
     /// How long virtual time runs on after the last event, so that pending timers fire.
     public var tail: Duration
-    /// Where the recording's zero lies on the engine's clock.
+    /// Where the recording's zero lies on the engine's clock. A replay on an engine already past
+    /// it starts at the engine's time instead (see ``Replayer``).
     public var startTime: Timestamp
     /// The id of the first replayed device; the next ones count up.
     public var firstDeviceID: Int

@@ -13,6 +13,10 @@ import GestureKit
 /// devices' frames are merged in time order, and after the last event the engine is advanced by
 /// ``ReplayOptions/tail`` so that pending timers fire. Touchpads are left out unless
 /// ``ReplayOptions/includesTouchpads`` is set.
+///
+/// An engine's time never goes back: on an engine whose clock is already past
+/// ``ReplayOptions/startTime`` (a second replay on one engine, say), both ways of running start
+/// the recording at the engine's time instead, so that it replays as it would on a fresh engine.
 public struct Replayer: Sendable {
     /// The recording to replay.
     public let recording: Recording
@@ -31,7 +35,7 @@ public struct Replayer: Sendable {
     /// (cut off mid-touch, or between a lift and its `SYN_REPORT`: nothing is left down), and
     /// `.deviceRemoved` events if ``ReplayOptions/removesDevicesAtEnd`` is set.
     /// - Throws: ``EvdevError`` for an unsupported device (unless skipped), a protocol violation
-    ///   in the events, or ``EvdevError/Reason/outOfRange(_:)`` when ``ReplayOptions/startTime``
+    ///   in the events (among them a device's event stamped earlier than the one before it), or ``EvdevError/Reason/outOfRange(_:)`` when ``ReplayOptions/startTime``
     ///   plus the recording's times and ``ReplayOptions/tail`` pass `Int64.max` microseconds.
     public func inputEvents() throws(EvdevError) -> [InputEvent] {
         try plan().events
@@ -57,7 +61,16 @@ public struct Replayer: Sendable {
             }
             added.append(decoder.deviceAdded(at: options.startTime))
             ids.append(id)
+            var previous = Timestamp(microseconds: .min)
             for (number, recordedEvent) in recorded.events.enumerated() {
+                // The readers refuse a file whose times go back; a recording built in code is
+                // checked here, since the merge below keeps each device's frames in time order
+                // and would hear a lift before the landing stamped after it.
+                guard recordedEvent.time >= previous else {
+                    throw EvdevError(file: recording.source, EvdevError.Reason.protocolViolation(
+                        "a timestamp earlier than the previous event's").located(event: number + 1, at: recordedEvent.time))
+                }
+                previous = recordedEvent.time
                 var event = recordedEvent
                 event.time = try shifted(event.time)
                 do {
@@ -123,7 +136,7 @@ public struct Replayer: Sendable {
     /// - Throws: ``EvdevError`` as ``inputEvents()`` does; nothing is sent then.
     @discardableResult
     public func run(on engine: GestureEngine) throws(EvdevError) -> Timestamp {
-        let (events, end) = try plan()
+        let (events, end) = try starting(at: engine.now).plan()
         for event in events where !isRemoval(event) { engine.send(event) }
         engine.advance(to: end)
         for event in events where isRemoval(event) { engine.send(event) }
@@ -147,8 +160,9 @@ public struct Replayer: Sendable {
         on engine: GestureEngine, speed: Double = 1, isolation: isolated (any Actor)? = #isolation,
         sleep: (Duration) async throws -> Void
     ) async throws -> Timestamp {
-        let (events, end) = try plan()
-        var clock = options.startTime
+        let replay = starting(at: engine.now)
+        let (events, end) = try replay.plan()
+        var clock = replay.options.startTime
 
         func wait(until time: Timestamp) async throws {
             guard time > clock else { return }
@@ -177,6 +191,13 @@ public struct Replayer: Sendable {
         engine.advance(to: end)
         for event in events where isRemoval(event) { engine.send(event) }
         return end
+    }
+
+    /// This replay, started no earlier than `now`, the engine's time (see the type's documentation).
+    private func starting(at now: Timestamp) -> Replayer {
+        var replay = self
+        if now > options.startTime { replay.options.startTime = now }
+        return replay
     }
 
     private func isRemoval(_ event: InputEvent) -> Bool {

@@ -63,7 +63,10 @@ extension LibinputBackend {
     /// Every state change of every recognizer is yielded as a value, except the resets to
     /// `possible` that follow each outcome, in the order they happened. To change the graph later,
     /// use ``LibinputStream/controller``'s ``LibinputController/withEngine(_:)``, which runs on
-    /// the engine's thread. An observer the builder sets on the engine keeps hearing every change.
+    /// the engine's thread. An observer the builder sets on the engine keeps hearing every change;
+    /// the sequence hears them through an observer of its own, which setting the engine's
+    /// `observer` (in the builder or in a ``LibinputController/withEngine(_:)`` change) leaves in
+    /// place.
     ///
     /// ```swift
     /// let gestures = LibinputBackend.gestures(configuration: .seat()) {
@@ -93,8 +96,8 @@ extension LibinputBackend {
     ) -> LibinputStream<GestureUpdate> {
         stream(configuration: configuration) { backend, continuation in
             let built = engine()
-            let forwarder = GestureUpdateForwarder(continuation: continuation, next: built.observer)
-            built.observer = forwarder
+            let forwarder = GestureUpdateForwarder(continuation: continuation)
+            built.leadingObserver = forwarder
             return try withExtendedLifetime(forwarder) {
                 // A failure has closed it so already (see `run(engine:handlingSignals:onEvent:)`).
                 defer { backend.close(into: { built.send($0) }) }
@@ -104,19 +107,15 @@ extension LibinputBackend {
     }
 }
 
-/// Yields each recognizer state change as a `GestureUpdate` and passes it on to the observer
-/// the engine had before.
+/// Yields each recognizer state change as a `GestureUpdate`: the engine's leading observer, told
+/// of each change before the host's own (`GestureEngine.observer`).
 final class GestureUpdateForwarder: GestureEngineObserver {
     let continuation: AsyncThrowingStream<GestureUpdate, any Error>.Continuation
-    weak var next: (any GestureEngineObserver)?
 
-    init(continuation: AsyncThrowingStream<GestureUpdate, any Error>.Continuation, next: (any GestureEngineObserver)?) {
+    init(continuation: AsyncThrowingStream<GestureUpdate, any Error>.Continuation) {
         self.continuation = continuation
-        self.next = next
     }
 
-    /// Yields the change, then hands it on with its cause: the builder's observer may implement
-    /// either method (the one without the cause is the other's default).
     func engine(
         _ engine: GestureEngine, recognizer: GestureRecognizer, didChangeFrom old: GestureState, to new: GestureState,
         because cause: TransitionCause
@@ -124,6 +123,5 @@ final class GestureUpdateForwarder: GestureEngineObserver {
         if new != .possible {
             continuation.yield(GestureUpdate(recognizer: recognizer, from: old, to: new, at: engine.now))
         }
-        next?.engine(engine, recognizer: recognizer, didChangeFrom: old, to: new, because: cause)
     }
 }
