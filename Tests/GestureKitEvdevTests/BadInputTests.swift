@@ -44,7 +44,9 @@ struct DecoderOutputFrameTests {
         let decoder = try TouchDecoder(description: testTouchscreen(), id: DeviceID(1), mapping: mapping)
         #expect(decoder.device.outputFrame == mapping.frame)
         let upright = try TouchDecoder(description: testTouchscreen(), id: DeviceID(1), mapping: OutputMapping(size: Size(width: 600, height: 400)))
-        #expect(upright.device.outputFrame == nil, "an upright mapping keeps every sensor point inside its output")
+        // An upright mapping keeps every sensor point inside its output; its frame is announced
+        // all the same, for the edges an edge pan measures the device's touches against.
+        #expect(upright.device.outputFrame == Rect(x: 0, y: 0, width: 600, height: 400))
         #expect(mapping.map(normalized: Point(x: 0, y: 0.5)).x == mapping.frame.maxX,
                 "the mapping itself stays as it was: the engine keeps such a point on the output")
     }

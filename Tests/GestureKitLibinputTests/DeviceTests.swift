@@ -21,7 +21,8 @@ struct DeviceTests {
             .deviceAdded(
                 InputDevice(
                     id: DeviceID(1), name: "Test Touchscreen", kind: .touchscreen,
-                    sizeMillimetres: Size(width: 240, height: 135), maximumContacts: 10),
+                    sizeMillimetres: Size(width: 240, height: 135), maximumContacts: 10,
+                    outputFrame: Rect(x: 0, y: 0, width: 1000, height: 500)),
                 at: .zero),
             .deviceAdded(
                 InputDevice(id: DeviceID(2), name: "Test Touchpad", kind: .touchpad, sizeMillimetres: Size(width: 100, height: 66)),

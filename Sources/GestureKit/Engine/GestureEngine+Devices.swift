@@ -20,6 +20,13 @@ extension GestureEngine {
     /// judges them, or `nil` for a device that is not plugged in.
     public func density(of id: DeviceID) -> PointDensity? { deviceDensities[id] }
 
+    /// The rectangle of the shared space device `id`'s output covers (``InputDevice/outputFrame``),
+    /// or `nil`: from the frame's device first, which the engine has at hand as its touches land.
+    func outputFrame(of id: DeviceID) -> Rect? {
+        if let cached = frameDevice, cached.id == id { return cached.output }
+        return devices[id]?.outputFrame
+    }
+
     /// Whether device `id` has a touch down (ignored ones too: a palm resting) or a touchpad
     /// gesture under way. A device announced again (`.deviceAdded`, same id) while it has none
     /// is described anew, and nothing of the engine's is cancelled: a double tap waiting between
@@ -40,6 +47,7 @@ extension GestureEngine {
         // A double tap between taps of the device: its next tap would come from another device.
         cancelParticipantsFollowingNoTouch(.deviceRemoved, device: id)
         book.value.ignoredContacts.removeAll { $0.device == id }
+        book.value.tapCounter.forget(id)
         touchpad.ignored.removeAll { $0 == id }
         setDevice(nil, for: id)
         deviceDensities[id] = nil

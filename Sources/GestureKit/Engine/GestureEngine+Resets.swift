@@ -24,10 +24,7 @@ extension GestureEngine {
         r.touchpadFingerCount = 0
         r.book.value.liftLocation = nil
         r.runningLogic { r.reset() }
-        if book.value.observerWasSet {
-            leadingObserver?.engine(self, recognizer: r, didChangeFrom: old, to: .possible, because: .reset)
-            observer?.engine(self, recognizer: r, didChangeFrom: old, to: .possible, because: .reset)
-        }
+        if book.value.observerWasSet { tellObservers(r, from: old, to: .possible, because: .reset) }
     }
 
     /// The rounds of `r`'s targets are over, and its reset waited for them: it is reset now if it
@@ -42,9 +39,14 @@ extension GestureEngine {
     func didTransition(_ r: GestureRecognizer, from old: GestureState, to new: GestureState) {
         // It no longer hears motion (`dispatchMoves`).
         if new.isFinished { book.value.listenersStale = true }
-        if book.value.observerWasSet {
-            leadingObserver?.engine(self, recognizer: r, didChangeFrom: old, to: new, because: book.value.cause)
-            observer?.engine(self, recognizer: r, didChangeFrom: old, to: new, because: book.value.cause)
-        }
+        if book.value.observerWasSet { tellObservers(r, from: old, to: new, because: book.value.cause) }
+    }
+
+    /// Tells the leading observer, then the host's, of a change. Apart, so that a transition with
+    /// no observer stays a test of a flag where it is inlined.
+    @inline(never)
+    private func tellObservers(_ r: GestureRecognizer, from old: GestureState, to new: GestureState, because cause: TransitionCause) {
+        leadingObserver?.engine(self, recognizer: r, didChangeFrom: old, to: new, because: cause)
+        observer?.engine(self, recognizer: r, didChangeFrom: old, to: new, because: cause)
     }
 }

@@ -12,9 +12,53 @@
 ///
 /// A landing compares itself with each kept finger (ten at most, for a ten-finger tap): a few
 /// multiplications each, squared lengths compared, no square root.
+///
+/// Each device's taps are counted apart: a tap on another panel (two people at two screens)
+/// neither ends nor joins this one's run.
 struct TapCounter {
+    /// The taps of each device that tapped and is still plugged in (few: one per device).
+    private var devices: [DeviceTaps] = []
+
+    /// The tap count of a finger landing at `location` on `device` at `time` (see
+    /// ``DeviceTaps/count(location:density:time:interval:distance:)``).
+    func count(
+        device: DeviceID, location: Point, density: PointDensity, time: Timestamp, interval: Duration, distance: Distance
+    ) -> Int {
+        for taps in devices where taps.device == device {
+            return taps.count(location: location, density: density, time: time, interval: interval, distance: distance)
+        }
+        return 1
+    }
+
+    /// Notes that `t` lifted (see ``DeviceTaps/noteEnd(of:longest:movement:interval:)``).
+    mutating func noteEnd(of t: Touch, longest: Duration, movement: Distance, interval: Duration) {
+        var i = 0
+        while i < devices.count && devices[i].device != t.device { i += 1 }
+        if i == devices.count {
+            // The devices whose taps all ended longer ago than the interval count no more: they
+            // go as another device taps, so that a replay of many devices does not pile them up.
+            devices.removeAll { t.timestamp - $0.latestEnd >= interval }
+            devices.append(DeviceTaps(device: t.device))
+            i = devices.count - 1
+        }
+        devices[i].noteEnd(of: t, longest: longest, movement: movement, interval: interval)
+    }
+
+    /// Forgets the taps of a device that went away.
+    mutating func forget(_ device: DeviceID) {
+        devices.removeAll { $0.device == device }
+    }
+}
+
+/// The taps of one device (see ``TapCounter``).
+struct DeviceTaps {
+    let device: DeviceID
+
+    init(device: DeviceID) {
+        self.device = device
+    }
+
     private struct Tap {
-        var device: DeviceID
         /// Where the first tap of its run lifted: the following taps are measured from there.
         var origin: Point
         var end: Timestamp
@@ -27,15 +71,13 @@ struct TapCounter {
     /// finger of the last tap lifting after the first of them finds its run's origin.
     private var before: [Tap] = []
     /// When the last of them lifted, and the first.
-    private var latestEnd = Timestamp.zero
+    private(set) var latestEnd = Timestamp.zero
     private var earliestEnd = Timestamp.zero
 
-    /// The tap count of a finger landing at `location` on `device` at `time`, counting taps that
+    /// The tap count of a finger landing at `location` on the device at `time`, counting taps that
     /// ended less than `interval` before, within `distance`. (At `interval` exactly, the tap
     /// recognizer's deadline has fired first: its limits are the first times that fail.)
-    func count(
-        device: DeviceID, location: Point, density: PointDensity, time: Timestamp, interval: Duration, distance: Distance
-    ) -> Int {
+    func count(location: Point, density: PointDensity, time: Timestamp, interval: Duration, distance: Distance) -> Int {
         guard !fingers.isEmpty, time - latestEnd < interval else { return 1 }
         // The distance's unit along each axis: millimetres through the device's density, or points.
         let (sx, sy) = switch distance {
@@ -45,7 +87,7 @@ struct TapCounter {
         let limit = distance.magnitude * distance.magnitude
         var count = 0
         var nearest = Double.infinity
-        for tap in fingers where tap.device == device && time - tap.end < interval {
+        for tap in fingers where time - tap.end < interval {
             let d = Self.squaredDistance(location, tap.origin, sx, sy)
             if d <= limit && d < nearest {
                 nearest = d
@@ -68,7 +110,7 @@ struct TapCounter {
         guard t.tapCount > 1 else { return t.location }
         var origin = t.location
         var nearest = Double.infinity
-        for tap in taps where tap.device == t.device && tap.count == t.tapCount - 1 {
+        for tap in taps where tap.count == t.tapCount - 1 {
             let d = squaredDistance(t.startLocation, tap.origin, 1, 1)
             if d < nearest { (nearest, origin) = (d, tap.origin) }
         }
@@ -95,6 +137,6 @@ struct TapCounter {
             earliestEnd = fingers.first?.end ?? t.timestamp
         }
         latestEnd = t.timestamp
-        fingers.append(Tap(device: t.device, origin: Self.origin(of: t, in: before), end: t.timestamp, count: t.tapCount))
+        fingers.append(Tap(origin: Self.origin(of: t, in: before), end: t.timestamp, count: t.tapCount))
     }
 }

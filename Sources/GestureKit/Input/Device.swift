@@ -58,17 +58,19 @@ public struct InputDevice: Hashable, Sendable, CustomStringConvertible {
     /// What the device tells of each contact's size.
     public var contactSize: ContactSize
     /// For a touchscreen, the rectangle of the shared space its output covers (``OutputMapping/frame``),
-    /// when its mapping flips, turns or calibrates the sensor (``OutputMapping/reordersEdges``):
-    /// such a mapping puts the sensor's first row or column on the output's far edge, which is
-    /// the near edge of an output beside it, and a touch there is hit-tested on this output.
+    /// or `nil` for the root region's. Its edges are the ones a ``ScreenEdgePanGestureRecognizer``
+    /// measures the device's touches against (with outputs side by side, the root covers them
+    /// all, and the edge between two outputs is an edge of each); and a touch on its far edge is
+    /// hit-tested on this output (a mapping that flips, turns or calibrates the sensor puts the
+    /// sensor's first row or column there, which is the near edge of an output beside it).
     public var outputFrame: Rect?
 
     /// Creates a device description; `hasResolution` is taken as false without a physical size, or
     /// with one that is not finite and positive on both axes (no sensor measures zero, less or
     /// infinitely many millimetres: its resolution was not real).
     /// `densitySource` defaults to the device's resolution when it has one, else the fallback;
-    /// `contactSize` to none; `outputFrame` to none (the screen's own far edges are kept on it
-    /// whatever the device).
+    /// `contactSize` to none; `outputFrame` to none (the root's edges; the screen's own far edges
+    /// are kept on it whatever the device).
     public init(
         id: DeviceID, name: String, kind: DeviceKind, sizeMillimetres: Size? = nil,
         hasResolution: Bool = true, maximumContacts: Int? = nil,

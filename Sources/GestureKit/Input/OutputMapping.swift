@@ -92,9 +92,9 @@ public struct OutputMapping: Hashable, Sendable {
     public var frame: Rect { Rect(x: origin.x, y: origin.y, width: size.width, height: size.height) }
 
     /// Whether the mapping flips, turns or calibrates the sensor: then a sensor's first row or
-    /// column may land on the output's far edge, one past the output, and a producer announces
-    /// the output's ``frame`` with the device (``InputDevice/outputFrame``), so that the engine
-    /// keeps such a touch on this output.
+    /// column may land on the output's far edge, one past the output, and the engine keeps such
+    /// a touch on this output by the ``frame`` a producer announces with the device
+    /// (``InputDevice/outputFrame``, announced for every touchscreen).
     public var reordersEdges: Bool {
         flipsHorizontally || flipsVertically || rotation != .none || calibration != .identity
     }

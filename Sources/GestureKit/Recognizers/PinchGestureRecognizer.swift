@@ -150,8 +150,10 @@ open class PinchGestureRecognizer: GestureRecognizer {
     /// One of its fingers was placed anew with no motion (a mapping changed with it down): the
     /// scale measured so far stands, and the spread is measured afresh from where the fingers
     /// are now (the others as touch frame `frame` began), so that the placement changes no scale.
+    /// Whatever the spread in between: fingers placed one by one (an output turned half a turn
+    /// under a pinch symmetric about its centre) may pass through a spread of 0 before the last.
     func touchPlaced(inFrame frame: Int) {
-        guard touchpadGestureSequence == nil, initialSpread > 0 else { return }
+        guard touchpadGestureSequence == nil else { return }
         rebase(includingLifted: true, asFrameBegan: frame)
     }
 

@@ -31,9 +31,11 @@ public struct ScreenEdges: OptionSet, Hashable, Sendable, CustomStringConvertibl
 ///
 /// The gesture starts in one of ``zones``: bands along edges (``EdgeZone``, optionally a segment of
 /// the edge) and squares at corners (``CornerZone``). With no zones set, it is a band ``edgeWidth``
-/// deep along each of ``edges``. Every zone is measured on the *screen*: the root region's edges,
-/// which are the output's edges after its rotation, in millimetres along each axis of the touch's
-/// device.
+/// deep along each of ``edges``. Every zone is measured on the *screen* the touch's panel covers:
+/// the edges of its output (``InputDevice/outputFrame``, which the libinput backend and the
+/// recordings' decoder announce for each touchscreen: with monitors side by side, the edge between
+/// two of them is an edge of each), else the root region's, after the output's rotation, in
+/// millimetres along each axis of the touch's device.
 ///
 /// - Every finger that lands before the pan begins must land in a common zone, within
 ///   ``landingWindow`` of the first; otherwise the pan fails (``FailureReason/fingerOutsideZone(_:)``,
@@ -205,7 +207,12 @@ open class ScreenEdgePanGestureRecognizer: PanGestureRecognizer {
     }
 
     open override func touchesBegan(_ touches: [Touch]) {
-        if state == .possible, let screen = withEngine({ $0.root.screenFrame }) {
+        // The edges of the output the fingers' panel covers, else the root's: its fingers are one
+        // device's (a recognizer follows one touchscreen's).
+        if state == .possible, let screen = withEngine({ e -> Rect in
+            if let t = touches.first, let frame = e.outputFrame(of: t.device) { return frame }
+            return e.root.screenFrame
+        }) {
             // The commonest landing, a first finger in no zone, is told first: no list is moved.
             // (Of several first fingers, one in a zone names it, whichever the frame lists first.)
             if sequence.firstLanding == nil {

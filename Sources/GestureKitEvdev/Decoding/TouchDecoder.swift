@@ -153,7 +153,7 @@ public struct TouchDecoder {
             hasResolution: hasResolution, maximumContacts: slotCount,
             density: density?.density, densitySource: density?.source,
             contactSize: hasTouchMajor ? .majorAxis : pressureAxis != nil ? .pressure : ContactSize.none,
-            outputFrame: kind == .touchscreen && mapping.reordersEdges ? mapping.frame : nil)
+            outputFrame: kind == .touchscreen ? mapping.frame : nil)
         frame = TouchFrame(device: id, timestamp: .zero)
         frame.contacts.reserveCapacity(slots.count * 2)
     }

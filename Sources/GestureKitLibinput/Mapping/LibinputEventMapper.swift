@@ -201,7 +201,7 @@ struct LibinputEventMapper {
             hasResolution: info.sizeMillimetres != nil,
             maximumContacts: info.touchCount > 0 ? info.touchCount : nil,
             density: density?.density, densitySource: density?.source,
-            outputFrame: kind == .touchscreen && seen.reordersEdges ? output.frame : nil)
+            outputFrame: kind == .touchscreen ? output.frame : nil)
     }
 
     /// Chooses each touchscreen's output again. A device whose density changes is announced again
