@@ -23,7 +23,7 @@ private final class ClientSurface: TouchHandler {
 }
 
 /// Logs each recognizer's outcomes ("name: began", "name: failed(…)"); `changed` is left out.
-private final class Outcomes: GestureEngineObserver {
+final class Outcomes: GestureEngineObserver {
     private(set) var log: [String] = []
     func engine(_ engine: GestureEngine, recognizer: GestureRecognizer, didChangeFrom old: GestureState, to new: GestureState) {
         switch new {

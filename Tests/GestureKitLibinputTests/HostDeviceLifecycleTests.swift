@@ -3,19 +3,6 @@ import GestureKit
 import Testing
 @testable import GestureKitLibinput
 
-/// Logs each recognizer's outcomes ("name: ended", "name: failed(…)"); `changed` and the resets
-/// are left out.
-private final class OutcomeLog: GestureEngineObserver {
-    private(set) var log: [String] = []
-    func engine(_ engine: GestureEngine, recognizer: GestureRecognizer, didChangeFrom old: GestureState, to new: GestureState) {
-        switch new {
-        case .possible, .changed: break
-        case .failed: log.append("\(recognizer.name): failed(\(recognizer.failureReason.map { "\($0)" } ?? "?"))")
-        default: log.append("\(recognizer.name): \(new.rawValue)")
-        }
-    }
-}
-
 /// Something a controller's change captures, to see whether the change is let go.
 private final class Payload: Sendable {}
 
@@ -32,7 +19,7 @@ struct HostDeviceLifecycleTests {
     static func doubleTap(turning: Bool) throws -> [String] {
         let (backend, system) = try Fixture.backend(nodes: [Fixture.node(Fixture.touchscreenInfo)])
         let engine = GestureEngine(screen: screen)
-        let outcomes = OutcomeLog()
+        let outcomes = Outcomes()
         engine.observer = outcomes
         let double = TapGestureRecognizer()
         double.name = "double"
