@@ -7,8 +7,8 @@ import GestureKitLibinput
 struct Devices: ParsableCommand {
     static let configuration = CommandConfiguration(abstract: "List the input devices libinput sees, with kind, size and access.")
 
-    @Option(help: "The udev seat to list.")
-    var seat = "seat0"
+    @Option(help: "The udev seat to list (default: seat0).")
+    var seat: String?
 
     @Option(name: .customLong("device"), help: "List these device nodes instead of a seat (repeatable).")
     var devices: [String] = []
@@ -19,8 +19,14 @@ struct Devices: ParsableCommand {
     @Flag(help: "Print one JSON object per device.")
     var json = false
 
+    func validate() throws {
+        if let seat, !devices.isEmpty {
+            throw ValidationError("--seat \(seat) and --device exclude each other: list a seat, or the nodes given")
+        }
+    }
+
     func run() throws {
-        var configuration: LibinputBackend.Configuration = devices.isEmpty ? .seat(seat) : .paths(devices)
+        var configuration: LibinputBackend.Configuration = devices.isEmpty ? .seat(seat ?? "seat0") : .paths(devices)
         configuration.requiresTouchDevice = false
         configuration.seatAccess = seatAccess.seatAccess
         let summaries: [LibinputDeviceSummary]
@@ -37,18 +43,19 @@ struct Devices: ParsableCommand {
         let terminal = Terminal.forStandardOutput()
         if !json { Terminal.error("gesture-demo: device nodes opened through \(access)") }
         if summaries.isEmpty {
-            Terminal.error("gesture-demo: libinput sees no input devices on \(devices.isEmpty ? "seat \(seat)" : devices.joined(separator: ", ")). Is /dev/input present, and is udev running?")
+            Terminal.error("gesture-demo: libinput sees no input devices on \(devices.isEmpty ? "seat \(seat ?? "seat0")" : devices.joined(separator: ", ")). Is /dev/input present, and is udev running?")
             throw ExitCode(4)
         }
         for s in summaries {
             if json {
                 var o: [String: Any] = ["node": s.node ?? NSNull(), "name": s.name ?? NSNull(), "kind": s.kind?.rawValue ?? "other",
-                                        "has_resolution": s.hasResolution, "access": "\(s.access)",
+                                        "has_resolution": s.hasResolution, "access": s.access.name,
                                         "opened_through": access.name,
                                         "mm_source": s.hasResolution ? "resolution" : "fallback"]
                 if let mm = s.sizeMillimetres { o["width_mm"] = mm.width; o["height_mm"] = mm.height }
                 if let n = s.maximumContacts { o["max_contacts"] = n }
                 if let h = s.hint { o["hint"] = h }
+                if let e = s.access.errno { o["errno"] = Int(e) }
                 // libinput passes no touchscreen contact size (see `ContactSize.none`).
                 if s.kind == .touchscreen { o["contact_size"] = ContactSize.none.rawValue }
                 let data = try JSONSerialization.data(withJSONObject: o, options: [.sortedKeys])

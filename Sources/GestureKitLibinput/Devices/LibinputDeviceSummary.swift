@@ -12,6 +12,26 @@ public struct LibinputDeviceSummary: Hashable, Sendable, CustomStringConvertible
         case permissionDenied(errno: Int32)
         /// `open` failed for another reason, or libinput refused the device.
         case failed(errno: Int32)
+
+        /// A stable word for the outcome, for machine-readable output: `opened`,
+        /// `permission-denied`, `rejected` (opened, but libinput did not take it: errno 0), or
+        /// `failed` (the errno is apart, in ``errno``).
+        public var name: String {
+            switch self {
+            case .opened: "opened"
+            case .permissionDenied: "permission-denied"
+            case .failed(let e): e == 0 ? "rejected" : "failed"
+            }
+        }
+
+        /// The `open` error, for an outcome with one.
+        public var errno: Int32? {
+            switch self {
+            case .opened: nil
+            case .permissionDenied(let e): e
+            case .failed(let e): e == 0 ? nil : e
+            }
+        }
     }
 
     /// The id the backend gave it, when it is a touch device it added.
